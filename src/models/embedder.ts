@@ -1,0 +1,7 @@
+/** Turns texts into unit-length vectors. Every implementation states a stable id and dimensions. */
+export interface Embedder {
+  /** Stable id including model and dimensions, e.g. `glove-100d-int8@1`; stored in the profile meta. */
+  readonly id: string;
+  readonly dimensions: number;
+  embed(texts: string[]): Promise<Float32Array[]>;
+}

@@ -1,0 +1,197 @@
+import type {
+  AuditEntry,
+  Job,
+  JobStatus,
+  Memory,
+  MemoryStatus,
+  MemoryType,
+  Metadata,
+  NewMessage,
+  NewMemory,
+  Scored,
+  StoredMessage,
+} from '../types.js';
+
+/**
+ * Persistence for ONE profile. Pipelines talk to this interface only and never write SQL.
+ * Every implementation (SQLite, PostgreSQL) must pass `test/contract/store-contract.ts`.
+ * Nothing here may leak a backend's query syntax: full-text queries arrive as plain terms and
+ * each backend quotes them for its own engine.
+ */
+export interface Store {
+  readonly backend: string;
+  readonly profile: string;
+
+  // ---- raw messages -------------------------------------------------------------------------
+  /** Insert-or-ignore by id, in one transaction together with the optional jobs. */
+  insertMessages(messages: NewMessage[], opts?: { enqueue?: NewJob[] }): Promise<InsertMessagesResult>;
+  getMessages(ids: string[]): Promise<StoredMessage[]>;
+  listMessages(filter?: MessageFilter): Promise<StoredMessage[]>;
+  /** Messages of the same session around each given message (by seq), the messages included. */
+  messageNeighbours(id: string, before: number, after: number): Promise<StoredMessage[]>;
+  searchMessages(query: TextQuery, opts: { limit: number; sessionIds?: string[] }): Promise<Scored<StoredMessage>[]>;
+  countMessages(): Promise<number>;
+
+  // ---- memories -----------------------------------------------------------------------------
+  /**
+   * Writes memories in one transaction: insert-or-ignore by id, skip a memory whose type and
+   * normalized content equal an active one's, and apply topic-key supersession (the memory with
+   * the later `createdAt` stays active, the other becomes `superseded` with `supersededBy`).
+   * Audit entries are written for every write and supersession. Optional job bookkeeping runs in
+   * the same transaction so a crash never leaves memories without their follow-up jobs.
+   */
+  writeMemories(memories: NewMemory[], opts?: WriteMemoriesOptions): Promise<WriteMemoriesResult>;
+  getMemory(id: string): Promise<Memory | null>;
+  getMemories(ids: string[]): Promise<Memory[]>;
+  listMemories(filter: MemoryFilter): Promise<Page<Memory>>;
+  countMemories(filter?: Omit<MemoryFilter, 'limit' | 'cursor'>): Promise<number>;
+  /** Full text over content, queries and tags; active memories unless statuses given. */
+  searchMemories(query: TextQuery, opts: MemorySearchOptions): Promise<Scored<Memory>[]>;
+  /** Active memories whose topic key is one of `keys` (or starts with a key ending in '.'). */
+  memoriesByTopicKeys(keys: string[], opts?: { types?: MemoryType[]; limit?: number }): Promise<Memory[]>;
+  /** Every memory ever written under the key, oldest first (the supersession chain). */
+  history(topicKey: string): Promise<Memory[]>;
+  /** Distinct topic keys of active memories, so extractors can reuse them. */
+  topicKeys(prefix?: string, limit?: number): Promise<string[]>;
+  /** status=forgotten (soft) or erase content, queries, tags and vectors (purge). Audited. */
+  forget(id: string, opts: { purge: boolean; reason?: string }): Promise<Memory | null>;
+  setStatus(id: string, status: MemoryStatus, reason?: string): Promise<Memory | null>;
+
+  // ---- vectors ------------------------------------------------------------------------------
+  /** Replaces the vectors of the given owners. All vectors of a store share one embedder. */
+  upsertVectors(rows: VectorRow[]): Promise<void>;
+  deleteVectors(owners: VectorOwner[]): Promise<void>;
+  /** Nearest neighbours by cosine similarity (score in -1..1), active memories only. */
+  searchVectors(vector: Float32Array, opts: VectorSearchOptions): Promise<Scored<VectorOwner>[]>;
+  /** Owners that should have a vector under the current embedder but do not. */
+  missingVectors(kind: VectorKind, limit: number): Promise<VectorOwner[]>;
+  countVectors(kind?: VectorKind): Promise<number>;
+  /** Drops every vector (used when the embedder changes). */
+  clearVectors(): Promise<void>;
+  /** Embedding cache keyed by (embedderId, sha256(text)). */
+  getCachedEmbeddings(embedderId: string, textHashes: string[]): Promise<Map<string, Float32Array>>;
+  putCachedEmbeddings(embedderId: string, rows: { textHash: string; vector: Float32Array }[]): Promise<void>;
+
+  // ---- jobs (durable queue) -----------------------------------------------------------------
+  enqueueJobs(jobs: NewJob[]): Promise<Job[]>;
+  /**
+   * Atomically claims the oldest due job (pending and runAt <= now, or running with an expired
+   * lease: its worker died). Increments attempts and sets the lease.
+   */
+  claimJob(opts: { workerId: string; leaseMs: number; kinds?: string[] }): Promise<Job | null>;
+  extendLease(id: string, workerId: string, leaseMs: number): Promise<boolean>;
+  completeJob(id: string, workerId: string): Promise<void>;
+  /** Reschedules at `retryAt`, or marks failed when attempts reached maxAttempts. */
+  failJob(id: string, workerId: string, error: string, retryAt: Date): Promise<Job | null>;
+  getJob(id: string): Promise<Job | null>;
+  listJobs(filter?: { status?: JobStatus; kind?: string; limit?: number }): Promise<Job[]>;
+  countJobs(): Promise<Record<JobStatus, number>>;
+
+  // ---- audit, meta, portability -------------------------------------------------------------
+  listAudit(opts?: { memoryId?: string; limit?: number; afterId?: number }): Promise<AuditEntry[]>;
+  getMeta(key: string): Promise<string | null>;
+  setMeta(key: string, value: string): Promise<void>;
+  /** Everything in the profile (all statuses), for a versioned export document. */
+  dump(): Promise<StoreDump>;
+  /** Loads a dump in one transaction: merge keeps existing rows, replace wipes the profile first. */
+  load(dump: StoreDump, strategy: 'merge' | 'replace'): Promise<{ messages: number; memories: number }>;
+
+  close(): Promise<void>;
+}
+
+/** Opens per-profile stores; one provider per data directory or database. */
+export interface StoreProvider {
+  readonly backend: string;
+  open(profile: string): Promise<Store>;
+  listProfiles(): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+/** Plain search terms; the backend quotes each one, so no query syntax ever reaches the engine. */
+export interface TextQuery {
+  terms: string[];
+  /** `any` (default) ORs the terms, `all` ANDs them. */
+  match?: 'any' | 'all';
+}
+
+export interface MessageFilter {
+  sessionId?: string;
+  /** Only messages with seq greater than this. */
+  afterSeq?: number;
+  limit?: number;
+}
+
+export interface MemoryFilter {
+  type?: MemoryType | MemoryType[];
+  status?: MemoryStatus | MemoryStatus[];
+  sessionId?: string;
+  topicKey?: string;
+  limit: number;
+  /** Opaque cursor from a previous page. */
+  cursor?: string;
+}
+
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+export interface MemorySearchOptions {
+  limit: number;
+  types?: MemoryType[];
+  statuses?: MemoryStatus[];
+  sessionId?: string;
+}
+
+export interface NewJob {
+  kind: string;
+  payload: Metadata;
+  runAt?: Date;
+  maxAttempts?: number;
+}
+
+export interface WriteMemoriesOptions {
+  /** Completes this claimed job in the same transaction. */
+  completeJob?: { id: string; workerId: string };
+  /** Enqueues these jobs in the same transaction (e.g. vectorization). */
+  enqueue?: NewJob[];
+  /** Free-form actor recorded in audit entries (e.g. `ingest`, `remember`, `import`). */
+  actor?: string;
+}
+
+export interface WriteMemoriesResult {
+  written: Memory[];
+  /** Ids not written because the same id or an identical active memory already exists. */
+  skipped: { id: string; existingId: string }[];
+  superseded: { id: string; by: string }[];
+}
+
+export interface InsertMessagesResult {
+  inserted: string[];
+  existing: string[];
+  jobs: Job[];
+}
+
+export type VectorKind = 'memory' | 'message';
+
+export interface VectorOwner {
+  kind: VectorKind;
+  id: string;
+}
+
+export interface VectorRow extends VectorOwner {
+  vector: Float32Array;
+}
+
+export interface VectorSearchOptions {
+  kind: VectorKind;
+  limit: number;
+  types?: MemoryType[];
+  sessionId?: string;
+}
+
+export interface StoreDump {
+  messages: StoredMessage[];
+  memories: Memory[];
+  audit: AuditEntry[];
+}
