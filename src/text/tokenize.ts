@@ -1,0 +1,27 @@
+import { isStopword } from './stopwords.js';
+
+const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’_-]*/gu;
+
+/** Lower-cased words (letters, digits, inner apostrophes, hyphens and underscores). */
+export function words(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.toLowerCase().matchAll(WORD)) {
+    const w = m[0].replace(/’/g, "'").replace(/['-]+$/, '');
+    if (w) out.push(w);
+  }
+  return out;
+}
+
+/** Words that carry meaning: stopwords and 1-character tokens dropped, order kept, de-duplicated. */
+export function keywords(text: string): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const w of words(text)) {
+    const base = w.endsWith("'s") ? w.slice(0, -2) : w;
+    if (base.length < 2 && !/\d/.test(base)) continue;
+    if (isStopword(base) || seen.has(base)) continue;
+    seen.add(base);
+    out.push(base);
+  }
+  return out;
+}
