@@ -108,3 +108,11 @@ export interface ProfileStats {
   jobs: Record<JobStatus, number>;
   embedder: string | null;
 }
+
+/** What `openMemory` returns: a handle on a data directory or database with many profiles. */
+export interface MnemoApi {
+  /** Throws MnemoError('invalid_profile') for a bad name; opens the profile lazily. */
+  profile(name: string): ProfileApi;
+  listProfiles(): Promise<string[]>;
+  close(): Promise<void>;
+}

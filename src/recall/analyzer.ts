@@ -1,0 +1,35 @@
+/** Query analysis: turns a question into search inputs. Offline (rules) and model-based implement it. */
+export interface QueryAnalyzer {
+  readonly id: string;
+  analyze(query: string, ctx: AnalyzeContext): Promise<QueryAnalysis>;
+}
+
+export interface AnalyzeContext {
+  referenceDate: Date;
+  /** Active topic keys of the profile (may be long; an analyzer may sample). */
+  topicKeys: string[];
+}
+
+export interface TimeRange {
+  start: string;
+  end: string;
+  /** The expression that produced it, e.g. "last week". */
+  text: string;
+}
+
+export interface QueryAnalysis {
+  /** Keywords of the query itself. */
+  terms: string[];
+  /** Synonyms and related words, searched with a lower weight. */
+  expansions: string[];
+  /** Ranked topic keys the answer probably lives under. */
+  topicKeys: string[];
+  /** A declarative sentence phrased as if it were the answer (HyDE), or null. */
+  hyde: string | null;
+  timeRange: TimeRange | null;
+  /** The question asks about change over time or previous values. */
+  wantsHistory: boolean;
+  /** The question asks when / how long / in what order. */
+  temporal: boolean;
+  usage?: { calls: number; inputTokens: number; outputTokens: number };
+}
