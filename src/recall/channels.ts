@@ -1,0 +1,75 @@
+import type { Embedder } from '../models/embedder.js';
+import type { Store } from '../store/store.js';
+import type { MemoryType } from '../types.js';
+import type { QueryAnalysis } from './analyzer.js';
+import type { ChannelResult } from './candidate.js';
+
+export interface ChannelInputs {
+  store: Store;
+  analysis: QueryAnalysis;
+  embedder: Embedder | null;
+  types?: MemoryType[];
+  sessionId?: string;
+  depth: number;
+  includeSuperseded: boolean;
+}
+
+/** Runs the five channels concurrently; a channel with nothing to search returns no hits. */
+export async function runChannels(inp: ChannelInputs): Promise<{ results: ChannelResult[]; timings: Record<string, number> }> {
+  const timings: Record<string, number> = {};
+  const timed = async (name: string, fn: () => Promise<ChannelResult[]>): Promise<ChannelResult[]> => {
+    const t0 = performance.now();
+    try {
+      return await fn();
+    } finally {
+      timings[name] = performance.now() - t0;
+    }
+  };
+  const batches = await Promise.all([
+    timed('fulltext', () => fullText(inp)),
+    timed('topic_key', () => topicKeys(inp)),
+    timed('messages', () => messages(inp)),
+    timed('vectors', () => vectors(inp)),
+  ]);
+  return { results: batches.flat(), timings };
+}
+
+async function fullText({ store, analysis, types, sessionId, depth, includeSuperseded }: ChannelInputs): Promise<ChannelResult[]> {
+  const terms = [...analysis.terms, ...analysis.expansions];
+  if (terms.length === 0) return [];
+  const statuses = includeSuperseded || analysis.wantsHistory ? (['active', 'superseded'] as const) : undefined;
+  const hits = await store.searchMemories({ terms }, { limit: depth, types, sessionId, statuses: statuses ? [...statuses] : undefined });
+  return [{ channel: 'fulltext', hits: hits.map((h) => ({ kind: 'memory', id: h.item.id, score: h.score, memory: h.item })) }];
+}
+
+async function topicKeys({ store, analysis, types }: ChannelInputs): Promise<ChannelResult[]> {
+  if (analysis.topicKeys.length === 0) return [];
+  const found = await store.memoriesByTopicKeys(analysis.topicKeys, { types, limit: 20 });
+  const order = new Map(analysis.topicKeys.map((k, i) => [k, i]));
+  found.sort((a, b) => (order.get(a.topicKey ?? '') ?? 99) - (order.get(b.topicKey ?? '') ?? 99));
+  return [{ channel: 'topic_key', hits: found.map((m, i) => ({ kind: 'memory', id: m.id, score: 1 / (i + 1), memory: m })) }];
+}
+
+async function messages({ store, analysis, sessionId, depth }: ChannelInputs): Promise<ChannelResult[]> {
+  if (analysis.terms.length === 0) return [];
+  const hits = await store.searchMessages({ terms: analysis.terms }, { limit: depth, sessionIds: sessionId ? [sessionId] : undefined });
+  return [{ channel: 'messages', hits: hits.map((h) => ({ kind: 'message', id: h.item.id, score: h.score, message: h.item })) }];
+}
+
+async function vectors({ store, analysis, embedder, types, sessionId, depth }: ChannelInputs): Promise<ChannelResult[]> {
+  if (!embedder || (await store.countVectors()) === 0) return [];
+  const query = analysis.terms.join(' ');
+  const texts = analysis.hyde ? [query, analysis.hyde] : [query];
+  const [qv, hv] = await embedder.embed(texts);
+  const search = async (v: Float32Array, kind: 'memory' | 'message') =>
+    (await store.searchVectors(v, { kind, limit: depth, types, sessionId })).map((h) => ({ kind, id: h.item.id, score: h.score }) as const);
+  const [mem, msg, hyde] = await Promise.all([
+    search(qv, 'memory'),
+    search(qv, 'message'),
+    hv ? search(hv, 'memory') : Promise.resolve([]),
+  ]);
+  return [
+    { channel: 'vector', hits: [...mem, ...msg].sort((a, b) => b.score - a.score) },
+    { channel: 'hyde', hits: hyde },
+  ];
+}

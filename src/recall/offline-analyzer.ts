@@ -1,0 +1,56 @@
+import { keywords } from '../text/tokenize.js';
+import type { AnalyzeContext, QueryAnalysis, QueryAnalyzer } from './analyzer.js';
+import { matchTopicKeys } from './topic-match.js';
+import { parseTimeRange } from './time-range.js';
+
+const TEMPORAL = /\b(when|how long|how many (days|weeks|months|years)|what (day|date|year|month|time)|before|after|first|ago|since|until|earlier|later)\b/i;
+const HISTORY = /\b(used to|previously|originally|formerly|anymore|changed|change|switch(ed)?|history|before|old|earlier|initially)\b/i;
+const QUESTION_LEAD = /^\s*(what|when|where|who|whom|which|why|how( many| much| long| often)?|did|does|do|is|are|was|were|has|have|had|can|could|would|will|should)\b\s*/i;
+
+export interface OfflineAnalyzerOptions {
+  /** Related words for a keyword (e.g. word-vector neighbours); at most `k`. */
+  relatedWords?: (word: string, k: number) => string[];
+}
+
+/** Rule-based query analysis: keywords, related words, topic keys, a HyDE rewrite, time range. */
+export function createOfflineAnalyzer(opts: OfflineAnalyzerOptions = {}): QueryAnalyzer {
+  return {
+    id: 'offline@1',
+    async analyze(query: string, ctx: AnalyzeContext): Promise<QueryAnalysis> {
+      const terms = keywords(query);
+      const expansions = expand(terms, opts.relatedWords);
+      const timeRange = parseTimeRange(query, ctx.referenceDate);
+      return {
+        terms,
+        expansions,
+        topicKeys: matchTopicKeys(terms, ctx.topicKeys, 5),
+        hyde: declarativeRewrite(query, expansions),
+        timeRange,
+        wantsHistory: HISTORY.test(query),
+        temporal: TEMPORAL.test(query) || timeRange !== null,
+      };
+    },
+  };
+}
+
+function expand(terms: string[], related: OfflineAnalyzerOptions['relatedWords']): string[] {
+  if (!related) return [];
+  const seen = new Set(terms);
+  const out: string[] = [];
+  for (const t of terms.slice(0, 8)) {
+    for (const w of related(t, 3)) {
+      if (!seen.has(w)) {
+        seen.add(w);
+        out.push(w);
+      }
+    }
+  }
+  return out;
+}
+
+/** "When did Ann move to Paris?" → "Ann move to Paris" plus related words: the shape of an answer. */
+export function declarativeRewrite(query: string, expansions: string[]): string | null {
+  const stripped = query.replace(QUESTION_LEAD, '').replace(/[?!.]+\s*$/, '').trim();
+  if (!stripped) return null;
+  return [stripped, ...expansions].join(' ');
+}
