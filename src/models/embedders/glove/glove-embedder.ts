@@ -1,0 +1,81 @@
+import type { Embedder } from '../../embedder.js';
+import { isStopword } from '../../../text/stopwords.js';
+import { words } from '../../../text/tokenize.js';
+import { fallbackVector, normalizeInPlace } from '../vector-math.js';
+import { loadGloveTable, type GloveCacheOptions } from './glove-cache.js';
+import { addRow, type GloveTable } from './glove-table.js';
+import { WordNeighbors, type WordNeighbor } from './nearest-words.js';
+import { sifWeights } from './sif-weights.js';
+
+/**
+ * Offline sentence embedder over static GloVe vectors: SIF-weighted average of the non-stopword
+ * words, L2-normalized. Texts with no known content word get `fallbackVector` (unit length,
+ * stable per text, near-orthogonal to everything else).
+ */
+export class GloveEmbedder implements Embedder {
+  readonly id: string;
+  readonly dimensions: number;
+  private readonly weights: Float32Array;
+  private readonly neighbors: WordNeighbors;
+
+  constructor(private readonly table: GloveTable, idSuffix = '') {
+    this.dimensions = table.dimensions;
+    this.id = `glove-wink-${table.dimensions}d-int8${idSuffix}@1`;
+    this.weights = sifWeights(table.words.length, table.totalVocab);
+    this.neighbors = new WordNeighbors(table);
+  }
+
+  async embed(texts: string[]): Promise<Float32Array[]> {
+    return texts.map((text) => this.embedOne(text));
+  }
+
+  embedOne(text: string): Float32Array {
+    const out = new Float32Array(this.dimensions);
+    for (const word of words(text)) {
+      if (isStopword(word)) continue;
+      for (const row of this.rowsFor(word)) addRow(this.table, row, this.weights[row], out);
+    }
+    return normalizeInPlace(out) ? out : fallbackVector(text, this.dimensions);
+  }
+
+  /** Cosine-nearest frequent words, for query-synonym expansion. */
+  nearestWords(word: string, k: number): WordNeighbor[] {
+    return this.neighbors.nearest(word, k);
+  }
+
+  hasWord(word: string): boolean {
+    return this.table.index.has(word.toLowerCase());
+  }
+
+  private rowsFor(word: string): number[] {
+    const direct = this.table.index.get(word);
+    if (direct !== undefined) return [direct];
+    if (word.endsWith("'s")) return this.rowsFor(word.slice(0, -2));
+    if (/[-_']/.test(word)) {
+      return word
+        .split(/[-_']+/)
+        .filter((part) => part && !isStopword(part))
+        .flatMap((part) => {
+          const row = this.table.index.get(part);
+          return row === undefined ? [] : [row];
+        });
+    }
+    return [];
+  }
+}
+
+const loaded = new Map<string, Promise<GloveEmbedder>>();
+
+/** Loads (converting once if needed) and memoizes per cache file: one table per process. */
+export function createGloveEmbedder(opts: GloveCacheOptions): Promise<GloveEmbedder> {
+  const key = `${opts.cacheDir}\0${opts.sourcePath ?? ''}\0${opts.maxWords ?? ''}`;
+  let pending = loaded.get(key);
+  if (!pending) {
+    pending = loadGloveTable(opts).then(
+      ({ table }) => new GloveEmbedder(table, opts.maxWords ? `-top${opts.maxWords}` : ''),
+    );
+    pending.catch(() => loaded.delete(key));
+    loaded.set(key, pending);
+  }
+  return pending;
+}

@@ -1,0 +1,17 @@
+/**
+ * SIF weights a / (a + p(w)) (Arora et al. 2017). The wink package ships no counts, but its
+ * vocabulary is frequency-ordered (GloVe 6B order: "the , . of to and ..."), so p(w) comes
+ * from Zipf's law: p(rank r) = 1 / ((r + 1) · H_N), H_N the N-th harmonic number.
+ * With a = 1e-3: "the" ≈ 0.013, rank 100 ≈ 0.57, rank 1000 ≈ 0.93, rare words → 1.
+ */
+const SIF_A = 1e-3;
+
+export function sifWeights(count: number, totalVocab: number): Float32Array {
+  const harmonic = Math.log(totalVocab) + 0.5772156649 + 1 / (2 * totalVocab);
+  const weights = new Float32Array(count);
+  for (let r = 0; r < count; r++) {
+    const p = 1 / ((r + 1) * harmonic);
+    weights[r] = SIF_A / (SIF_A + p);
+  }
+  return weights;
+}
