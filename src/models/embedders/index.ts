@@ -1,0 +1,10 @@
+export { AiSdkEmbedder, type AiSdkEmbedderOptions } from './ai-sdk-embedder.js';
+export { createProviderEmbedder, type ProviderEmbedderConfig } from './ai-sdk-providers.js';
+export { createCachedEmbedder, storeEmbeddingCache, type EmbeddingCache } from './cached-embedder.js';
+export { createGloveEmbedder, GloveEmbedder } from './glove/glove-embedder.js';
+export { loadGloveTable, gloveCacheFile, type GloveCacheOptions } from './glove/glove-cache.js';
+export type { WordNeighbor } from './glove/nearest-words.js';
+export { HashingEmbedder } from './hashing-embedder.js';
+export { resolveEmbedder, type EmbedderConfig, type ResolveEmbedderOptions } from './resolve.js';
+export { TransformersEmbedder, type TransformersEmbedderOptions } from './transformers-embedder.js';
+export { dot, fallbackVector, normalizeInPlace } from './vector-math.js';
