@@ -1,0 +1,120 @@
+import { rename, rm } from 'node:fs/promises';
+import usearch, { type Index, type ScalarKind } from 'usearch';
+import { tempPathFor } from './atomic-file.js';
+
+/**
+ * Approximate nearest-neighbour index (HNSW via usearch) over unit vectors with numeric keys.
+ *
+ * Intended integration: the SQLite store keeps exact (brute-force) search while a profile has
+ * fewer than ~20K vectors of a kind, which is faster than 2 ms there and perfectly accurate;
+ * above that it builds one AnnIndex per vector kind, persisted beside the database file and
+ * treated as a rebuildable cache of the vectors table (see IdVectorIndex).
+ */
+export type AnnQuantization = 'f32' | 'f16' | 'i8';
+
+export interface AnnIndexOptions {
+  dimensions: number;
+  /** i8 halves memory vs f16 and quarters it vs f32; see bench/vector-perf.ts for recall. */
+  quantization?: AnnQuantization;
+  /** HNSW M: edges per node. */
+  connectivity?: number;
+  /** ef at build time: higher builds slower, better graphs. */
+  expansionAdd?: number;
+  /** ef at query time: the recall/latency knob. */
+  expansionSearch?: number;
+}
+
+export interface AnnMatch {
+  key: bigint;
+  /** Cosine distance (1 − cosine similarity). */
+  distance: number;
+}
+
+export const ANN_DEFAULTS = { quantization: 'f32', connectivity: 16, expansionAdd: 128, expansionSearch: 96 } as const;
+
+export class AnnIndex {
+  private readonly index: Index;
+
+  constructor(readonly options: AnnIndexOptions) {
+    const o = { ...ANN_DEFAULTS, ...options };
+    this.index = new usearch.Index({
+      dimensions: o.dimensions,
+      metric: usearch.MetricKind.Cos,
+      quantization: o.quantization as ScalarKind,
+      connectivity: o.connectivity,
+      expansion_add: o.expansionAdd,
+      expansion_search: o.expansionSearch,
+      multi: false,
+    });
+  }
+
+  get size(): number {
+    return this.index.size();
+  }
+
+  get dimensions(): number {
+    return this.options.dimensions;
+  }
+
+  /** Adds or replaces the vector of a key. */
+  add(key: bigint | number, vector: Float32Array): void {
+    const k = BigInt(key);
+    if (this.index.contains(k)) this.index.remove(k);
+    this.index.add(k, vector);
+  }
+
+  /** Bulk insert of new keys (rows of a flat matrix); uses all cores. */
+  addMany(keys: BigUint64Array, matrix: Float32Array): void {
+    if (keys.length > 0) this.index.add(keys, matrix, 0);
+  }
+
+  remove(key: bigint | number): boolean {
+    return Number(this.index.remove(BigInt(key))) > 0;
+  }
+
+  has(key: bigint | number): boolean {
+    return this.index.contains(BigInt(key)) as boolean;
+  }
+
+  /**
+   * The k nearest keys that pass `filter`. usearch's JS binding has no predicate search, so a
+   * filtered query over-fetches and widens (×4 each round) until k pass or the index is exhausted.
+   */
+  search(vector: Float32Array, k: number, filter?: (key: bigint) => boolean): AnnMatch[] {
+    const size = this.size;
+    if (k <= 0 || size === 0) return [];
+    let fetch = filter ? Math.min(size, k * 4) : Math.min(size, k);
+    for (;;) {
+      const found = this.index.search(vector, fetch, 1);
+      const out: AnnMatch[] = [];
+      for (let i = 0; i < found.keys.length && out.length < k; i++) {
+        const key = found.keys[i];
+        if (!filter || filter(key)) out.push({ key, distance: found.distances[i] });
+      }
+      if (out.length >= k || fetch >= size || found.keys.length < fetch) return out;
+      fetch = Math.min(size, fetch * 4);
+    }
+  }
+
+  /** Atomic: writes a temp file and renames it over `path`. */
+  async save(path: string): Promise<void> {
+    const temp = tempPathFor(path);
+    try {
+      this.index.save(temp);
+      await rename(temp, path);
+    } catch (err) {
+      await rm(temp, { force: true });
+      throw err;
+    }
+  }
+
+  /** Loads a saved index; options must match how it was built (dimensions at least). */
+  static load(path: string, options: AnnIndexOptions): AnnIndex {
+    const ann = new AnnIndex(options);
+    ann.index.load(path);
+    if (ann.index.dimensions() !== options.dimensions) {
+      throw new Error(`index at ${path} has ${ann.index.dimensions()} dimensions, expected ${options.dimensions}`);
+    }
+    return ann;
+  }
+}
