@@ -1,0 +1,1 @@
+export { createRuleExtractor, extractFromMessage } from './extractor.js';

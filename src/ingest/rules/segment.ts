@@ -1,0 +1,49 @@
+/**
+ * Splits a message body into candidate statements: code and markup removed, sentences segmented
+ * with Intl.Segmenter, run-on sentences cut before a trailing question ("…, can you help?") and
+ * at clause boundaries that start a new first-person statement ("…, so I prefer …").
+ */
+const SEGMENTER = new Intl.Segmenter('en', { granularity: 'sentence' });
+
+const FENCED_CODE = /```[\s\S]*?(?:```|$)/g;
+const INDENTED_CODE = /^(?: {4}|\t).*$/gm;
+const MARKUP = /^\s*(?:#{1,6}\s+|>\s*|[-*+]\s+|\d+[.)]\s+)|\*\*|__|\*(?=\S)|(?<=\S)\*/gm;
+
+// Where a trailing request begins in a sentence that ends with "?".
+const TRAILING_QUESTION =
+  /(?:[,;:–—-]\s*|\s+(?:and|so|but)\s+|\s+)(?:(?:and|so|but)\s+)?(?:can|could|would|will) you\b|[,;:–—]\s*(?:and\s+|so\s+)?(?:how|what|which|where|when|why|should|shall|do|does|is|are|any|maybe|or)\b/i;
+const CLAUSE_BREAK = /(?:[,;]\s+(?:and|so|but|because|since)\s+(?=(?:I|we|my|our)\b)|;\s+|,\s+(?=(?:I|we)(?:\s|')(?!mean\b)))/;
+// Image captions and other bracketed asides are not the speaker's statement.
+const BRACKETED = /\s*\[(?!REDACTED)[^\]\n]{0,300}\]/g;
+
+export function stripMarkup(body: string): string {
+  return body.replace(FENCED_CODE, '\n').replace(INDENTED_CODE, '').replace(MARKUP, '').replace(/`([^`\n]*)`/g, '$1').replace(BRACKETED, '');
+}
+
+// A request tacked onto a statement even without a question mark ("…, can you help me with that").
+const TRAILING_REQUEST = /,\s*(?:and\s+|so\s+)?(?:(?:can|could|would|will) you|how (?:can|do|should) I|maybe|here's|here is|any (?:tips|ideas|suggestions))\b/i;
+
+function clauses(sentence: string): string[] {
+  let s = sentence.trim();
+  const request = TRAILING_REQUEST.exec(s);
+  if (request && request.index >= 12) s = s.slice(0, request.index).trim();
+  if (/:\s*$/.test(s)) return [];
+  if (s.endsWith('?')) {
+    const q = TRAILING_QUESTION.exec(s);
+    if (!q || q.index < 12) return [s];
+    s = s.slice(0, q.index).trim();
+  }
+  return s.split(CLAUSE_BREAK).map((c) => c.trim()).filter(Boolean);
+}
+
+export function sentencesOf(body: string): string[] {
+  const out: string[] = [];
+  for (const paragraph of stripMarkup(body).split(/\n+/)) {
+    const text = paragraph.trim();
+    if (!text) continue;
+    for (const { segment } of SEGMENTER.segment(text)) {
+      for (const c of clauses(segment)) out.push(c);
+    }
+  }
+  return out;
+}
