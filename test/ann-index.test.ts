@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AnnIndex } from '../src/vector/ann-index.js';
 import { exactTopK } from '../src/vector/exact-search.js';
-import { IdVectorIndex } from '../src/vector/id-vector-index.js';
+import { AdaptiveVectorIndex } from '../src/vector/adaptive-vector-index.js';
+import { HnswVectorIndex, type VectorIndexLike } from '../src/vector/hnsw-vector-index.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mnemo-ann-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -71,30 +72,69 @@ describe('AnnIndex', () => {
   });
 });
 
-describe('IdVectorIndex', () => {
-  it('maps string ids to keys and persists both files', async () => {
-    const index = IdVectorIndex.create({ dimensions: DIMS });
-    for (let i = 0; i < 30; i++) index.upsert(`mem-${i}`, unitVector(i));
-    index.upsert('mem-3', unitVector(3)); // idempotent upsert
-    expect(index.remove('mem-4')).toBe(true);
+type Attrs = { type: string };
+
+class TinyExact implements VectorIndexLike<Attrs> {
+  readonly rows = new Map<string, { vector: Float32Array; attrs: Attrs }>();
+  constructor(readonly dimensions: number) {}
+  get size(): number { return this.rows.size; }
+  upsert(id: string, vector: Float32Array, attrs: Attrs): void { this.rows.set(id, { vector, attrs }); }
+  remove(id: string): void { this.rows.delete(id); }
+  search(q: Float32Array, limit: number, accept?: (a: Attrs) => boolean): { id: string; score: number }[] {
+    return [...this.rows].filter(([, r]) => !accept || accept(r.attrs))
+      .map(([id, r]) => ({ id, score: r.vector.reduce((s, v, i) => s + v * q[i], 0) }))
+      .sort((a, b) => b.score - a.score).slice(0, limit);
+  }
+}
+
+describe('HnswVectorIndex', () => {
+  it('maps string ids to keys, filters by attributes and persists', async () => {
+    const index = HnswVectorIndex.create<Attrs>({ dimensions: DIMS });
+    const typeOf = (i: number): Attrs => ({ type: i % 3 === 0 ? 'fact' : 'event' });
+    for (let i = 0; i < 30; i++) index.upsert(`mem-${i}`, unitVector(i), typeOf(i));
+    index.upsert('mem-3', unitVector(3), typeOf(3)); // idempotent upsert
+    index.remove('mem-4');
+    index.remove('never-added');
     expect(index.size).toBe(29);
     const top = index.search(unitVector(5), 3);
     expect(top[0].id).toBe('mem-5');
-    expect(top[0].similarity).toBeCloseTo(1, 4);
-    expect(index.search(unitVector(5), 3, (id) => id !== 'mem-5')[0].id).not.toBe('mem-5');
+    expect(top[0].score).toBeCloseTo(1, 4);
+    const facts = index.search(unitVector(5), 3, (a) => a.type === 'fact');
+    expect(facts).toHaveLength(3);
+    expect(facts.every((h) => Number(h.id.slice(4)) % 3 === 0)).toBe(true);
 
     const path = join(dir, 'memories.usearch');
     await index.save(path);
     expect(existsSync(`${path}.ids`)).toBe(true);
-    const loaded = await IdVectorIndex.load(path, { dimensions: DIMS });
+    const loaded = await HnswVectorIndex.load<Attrs>(path, { dimensions: DIMS }, (id) => typeOf(Number(id.slice(4))));
     expect(loaded.size).toBe(29);
-    expect(loaded.has('mem-4')).toBe(false);
     expect(loaded.search(unitVector(20), 1)[0].id).toBe('mem-20');
-    loaded.upsert('mem-new', unitVector(999)); // fresh key, no collision with persisted ones
+    expect(loaded.search(unitVector(20), 1, (a) => a.type === 'fact')[0].id).not.toBe('mem-20');
+    loaded.upsert('mem-new', unitVector(999), { type: 'fact' }); // fresh key, no collision
     expect(loaded.search(unitVector(999), 1)[0].id).toBe('mem-new');
     expect(loaded.search(unitVector(29), 1)[0].id).toBe('mem-29');
 
+    await expect(HnswVectorIndex.load<Attrs>(path, { dimensions: DIMS }, () => undefined)).rejects.toThrow(/does not/);
     writeFileSync(`${path}.ids`, 'mnemo-idmap 1 5\n1\tmem-0\n');
-    await expect(IdVectorIndex.load(path, { dimensions: DIMS })).rejects.toThrow(/out of sync/);
+    await expect(HnswVectorIndex.load<Attrs>(path, { dimensions: DIMS }, typeOf.bind(null, 0))).rejects.toThrow(/out of sync/);
+  });
+});
+
+describe('AdaptiveVectorIndex', () => {
+  it('searches exactly below the threshold and switches to HNSW at it', () => {
+    const index = new AdaptiveVectorIndex<Attrs>(new TinyExact(DIMS), { threshold: 100 });
+    for (let i = 0; i < 99; i++) index.upsert(`m${i}`, unitVector(i), { type: 'fact' });
+    index.remove('m5');
+    expect(index.isApproximate).toBe(false);
+    const before = index.search(unitVector(7), 5).map((h) => h.id);
+    index.upsert('m5', unitVector(5), { type: 'event' });
+    index.upsert('m99', unitVector(99), { type: 'fact' });
+    expect(index.isApproximate).toBe(true);
+    expect(index.size).toBe(100);
+    expect(index.search(unitVector(7), 5).map((h) => h.id)).toEqual(before);
+    expect(index.search(unitVector(7), 5, (a) => a.type === 'event').map((h) => h.id)).toEqual(['m5']);
+    index.remove('m7');
+    expect(index.search(unitVector(7), 1)[0].id).not.toBe('m7');
+    expect(index.dimensions).toBe(DIMS);
   });
 });

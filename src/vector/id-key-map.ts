@@ -39,6 +39,10 @@ export class IdKeyMap {
     return key;
   }
 
+  entries(): IterableIterator<[string, bigint]> {
+    return this.byId.entries();
+  }
+
   serialize(): string {
     const lines = [`mnemo-idmap 1 ${this.next}`];
     for (const [id, key] of this.byId) lines.push(`${key}\t${id}`);
