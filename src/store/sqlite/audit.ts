@@ -1,0 +1,22 @@
+import type { AuditAction, AuditEntry, Metadata } from '../../types.js';
+import { type Connection, nowIso } from './connection.js';
+import { type AuditRow, json, toAudit } from './rows.js';
+
+/** Appends inside the caller's transaction. Details never carry memory content (purge-safe). */
+export function appendAudit(conn: Connection, action: AuditAction, memoryId: string | null, detail: Metadata | null, at = nowIso()): void {
+  conn.run(`INSERT INTO audit (at, action, memory_id, detail) VALUES (?, ?, ?, ?)`, at, action, memoryId, json(detail));
+}
+
+export function listAudit(conn: Connection, opts: { memoryId?: string; limit?: number; afterId?: number } = {}): AuditEntry[] {
+  return conn.all<AuditRow>(`SELECT id, at, action, memory_id, detail FROM audit
+    WHERE (?1 IS NULL OR memory_id = ?1) AND id > ?2 ORDER BY id LIMIT ?3`,
+    opts.memoryId ?? null, opts.afterId ?? 0, opts.limit ?? -1).map(toAudit);
+}
+
+export function getMeta(conn: Connection, key: string): string | null {
+  return conn.get<{ value: string }>(`SELECT value FROM meta WHERE key = ?`, key)?.value ?? null;
+}
+
+export function setMeta(conn: Connection, key: string, value: string): void {
+  conn.write(() => conn.run(`INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`, key, value));
+}

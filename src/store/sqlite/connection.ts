@@ -1,0 +1,104 @@
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { migrate } from './migrations.js';
+
+type Hook = () => void;
+
+/**
+ * One better-sqlite3 handle with a prepared-statement cache and write transactions that take
+ * the write lock up front (BEGIN IMMEDIATE), so concurrent processes wait on busy_timeout
+ * instead of failing on a lock upgrade. Hooks let in-memory caches follow committed writes only.
+ */
+export class Connection {
+  readonly db: Database.Database;
+  private readonly statements = new Map<string, Database.Statement>();
+  private commitHooks: Hook[] = [];
+  private rollbackHooks: Hook[] = [];
+
+  constructor(readonly path: string) {
+    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    this.db = new Database(path, { timeout: 5000 });
+    this.db.pragma('busy_timeout = 5000');
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = NORMAL');
+    this.db.pragma('foreign_keys = ON');
+    migrate(this.db);
+  }
+
+  stmt(sql: string): Database.Statement {
+    let s = this.statements.get(sql);
+    if (!s) {
+      s = this.db.prepare(sql);
+      this.statements.set(sql, s);
+    }
+    return s;
+  }
+
+  all<T>(sql: string, ...params: unknown[]): T[] {
+    return this.stmt(sql).all(...bind(sql, params)) as T[];
+  }
+
+  get<T>(sql: string, ...params: unknown[]): T | undefined {
+    return this.stmt(sql).get(...bind(sql, params)) as T | undefined;
+  }
+
+  run(sql: string, ...params: unknown[]): Database.RunResult {
+    return this.stmt(sql).run(...bind(sql, params));
+  }
+
+  /** Runs `fn` in an IMMEDIATE transaction (a savepoint when already inside one). */
+  write<T>(fn: () => T): T {
+    if (this.db.inTransaction) return this.db.transaction(fn)();
+    let result: T;
+    try {
+      result = this.db.transaction(fn).immediate();
+    } catch (err) {
+      const hooks = this.rollbackHooks;
+      this.commitHooks = [];
+      this.rollbackHooks = [];
+      for (const hook of hooks) hook();
+      throw err;
+    }
+    const hooks = this.commitHooks;
+    this.commitHooks = [];
+    this.rollbackHooks = [];
+    for (const hook of hooks) hook();
+    return result;
+  }
+
+  /** A consistent snapshot for multi-statement reads. */
+  read<T>(fn: () => T): T {
+    if (this.db.inTransaction) return fn();
+    return this.db.transaction(fn).deferred();
+  }
+
+  afterCommit(hook: Hook): void {
+    this.commitHooks.push(hook);
+  }
+
+  afterRollback(hook: Hook): void {
+    this.rollbackHooks.push(hook);
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}
+
+/** better-sqlite3 binds numbered parameters (?1, ?2) only from an object keyed by number. */
+function bind(sql: string, params: unknown[]): unknown[] {
+  if (!/\?\d/.test(sql)) return params;
+  return [Object.fromEntries(params.map((p, i) => [i + 1, p]))];
+}
+
+export function nowIso(): string {
+  return new Date().toISOString();
+}
+
+/** Normalizes a parseable time to `toISOString()` form so string order equals time order. */
+export function canonicalTime(value: string | undefined | null, fallback: string): string {
+  if (!value) return fallback;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? value : new Date(ms).toISOString();
+}

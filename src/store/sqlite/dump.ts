@@ -1,0 +1,77 @@
+import type { AuditEntry, Memory, StoredMessage } from '../../types.js';
+import type { StoreDump } from '../store.js';
+import { type Connection, nowIso } from './connection.js';
+import { insertMemoryRow } from './memory-rows.js';
+import { type AuditRow, MEMORY_COLUMNS, MESSAGE_COLUMNS, type MemoryRow, type MessageRow, json, toAudit, toMemory, toMessage } from './rows.js';
+import type { SqliteVectors } from './vectors.js';
+
+export function dump(conn: Connection): StoreDump {
+  return conn.read(() => ({
+    messages: conn.all<MessageRow>(`SELECT ${MESSAGE_COLUMNS} FROM messages ORDER BY seq`).map(toMessage),
+    memories: conn.all<MemoryRow>(`SELECT ${MEMORY_COLUMNS} FROM memories ORDER BY created_at, rid`).map(toMemory),
+    audit: conn.all<AuditRow>(`SELECT id, at, action, memory_id, detail FROM audit ORDER BY id`).map(toAudit),
+  }));
+}
+
+/**
+ * One transaction. `replace` wipes messages, memories, audit and vectors first and keeps the
+ * dump's message order numbers; `merge` keeps existing rows and appends new messages in order.
+ * Audit ids are renumbered; merge skips audit entries identical to existing ones.
+ */
+export function load(conn: Connection, vectors: SqliteVectors, data: StoreDump, strategy: 'merge' | 'replace'): { messages: number; memories: number } {
+  return conn.write(() => {
+    if (strategy === 'replace') {
+      conn.run(`DELETE FROM messages`);
+      conn.run(`DELETE FROM memories`);
+      conn.run(`DELETE FROM audit`);
+      vectors.clear();
+    }
+    const messages = loadMessages(conn, data.messages ?? [], strategy === 'replace');
+    let memories = 0;
+    for (const m of data.memories ?? []) if (insertMemoryRow(conn, withDefaults(m))) memories++;
+    loadAudit(conn, data.audit ?? [], strategy === 'merge');
+    return { messages, memories };
+  });
+}
+
+function loadMessages(conn: Connection, messages: StoredMessage[], keepSeq: boolean): number {
+  const usedSeq = new Set<number>();
+  let inserted = 0;
+  const ordered = [...messages].sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
+  for (const m of ordered) {
+    const seq = keepSeq && Number.isSafeInteger(m.seq) && m.seq > 0 && !usedSeq.has(m.seq) ? m.seq : null;
+    if (seq !== null) usedSeq.add(seq);
+    const res = conn.run(`INSERT OR IGNORE INTO messages (seq, id, session_id, role, content, timestamp, metadata, created_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      seq, m.id, m.sessionId, m.role, m.content, m.timestamp ?? null, json(m.metadata), m.createdAt ?? nowIso());
+    inserted += res.changes;
+  }
+  return inserted;
+}
+
+function loadAudit(conn: Connection, entries: AuditEntry[], skipIdentical: boolean): void {
+  for (const e of entries) {
+    const detail = json(e.detail);
+    if (skipIdentical && conn.get(`SELECT 1 FROM audit WHERE at = ? AND action = ? AND memory_id IS ? AND detail IS ?`,
+      e.at, e.action, e.memoryId ?? null, detail)) continue;
+    conn.run(`INSERT INTO audit (at, action, memory_id, detail) VALUES (?, ?, ?, ?)`, e.at, e.action, e.memoryId ?? null, detail);
+  }
+}
+
+function withDefaults(m: Memory): Memory {
+  const now = nowIso();
+  return {
+    ...m,
+    topicKey: m.topicKey ?? null,
+    eventTime: m.eventTime ?? null,
+    sessionId: m.sessionId ?? null,
+    sourceMessageIds: m.sourceMessageIds ?? [],
+    queries: m.queries ?? [],
+    tags: m.tags ?? [],
+    importance: m.importance ?? 0.5,
+    status: m.status ?? 'active',
+    supersededBy: m.supersededBy ?? null,
+    createdAt: m.createdAt ?? now,
+    updatedAt: m.updatedAt ?? m.createdAt ?? now,
+  };
+}

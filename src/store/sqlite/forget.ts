@@ -1,0 +1,44 @@
+import type { Memory, MemoryStatus } from '../../types.js';
+import { appendAudit } from './audit.js';
+import { type Connection, nowIso } from './connection.js';
+import { PURGED, getMemory } from './memory-rows.js';
+import type { SqliteVectors } from './vectors.js';
+
+/**
+ * Soft forget: status `forgotten`, out of every retrieval channel. Purge also erases content,
+ * queries and tags, and the content of the source messages, which would otherwise keep the
+ * personal data recallable through the raw-message channel.
+ */
+export function forget(conn: Connection, vectors: SqliteVectors, id: string, opts: { purge: boolean; reason?: string }): Memory | null {
+  return conn.write(() => {
+    const memory = getMemory(conn, id);
+    if (!memory) return null;
+    const now = nowIso();
+    if (memory.status === 'forgotten' && !opts.purge) return memory;
+    conn.run(`UPDATE memories SET status = 'forgotten', updated_at = ? WHERE id = ?`, now, id);
+    vectors.delete([{ kind: 'memory', id }]);
+    if (!opts.purge) {
+      appendAudit(conn, 'forget', id, { reason: opts.reason ?? null, from: memory.status }, now);
+      return getMemory(conn, id);
+    }
+    conn.run(`UPDATE memories SET content = ?, content_hash = NULL, queries = '[]', tags = '[]' WHERE id = ?`, PURGED, id);
+    const sources = JSON.stringify(memory.sourceMessageIds);
+    conn.run(`UPDATE messages SET content = ? WHERE id IN (SELECT value FROM json_each(?)) AND content <> ?`, PURGED, sources, PURGED);
+    vectors.delete(memory.sourceMessageIds.map((mid) => ({ kind: 'message' as const, id: mid })));
+    appendAudit(conn, 'purge', id, { reason: opts.reason ?? null, from: memory.status, messages: memory.sourceMessageIds.length }, now);
+    return getMemory(conn, id);
+  });
+}
+
+export function setStatus(conn: Connection, vectors: SqliteVectors, id: string, status: MemoryStatus, reason?: string): Memory | null {
+  return conn.write(() => {
+    const memory = getMemory(conn, id);
+    if (!memory) return null;
+    if (memory.status === status) return memory;
+    const now = nowIso();
+    conn.run(`UPDATE memories SET status = ?, updated_at = ? WHERE id = ?`, status, now, id);
+    if (status !== 'active') vectors.delete([{ kind: 'memory', id }]);
+    appendAudit(conn, 'status', id, { from: memory.status, to: status, reason: reason ?? null }, now);
+    return getMemory(conn, id);
+  });
+}

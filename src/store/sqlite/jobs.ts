@@ -1,0 +1,106 @@
+import { MnemoError } from '../../errors.js';
+import { randomId } from '../../ids.js';
+import type { Job, JobStatus } from '../../types.js';
+import type { NewJob } from '../store.js';
+import { type Connection, nowIso } from './connection.js';
+import { type JobRow, toJob } from './rows.js';
+
+export const DEFAULT_MAX_ATTEMPTS = 5;
+const COLUMNS = `id, kind, payload, status, attempts, max_attempts, run_at, locked_by, locked_until, last_error, created_at, updated_at`;
+
+/** Inserts inside the caller's transaction (or its own). */
+export function insertJobs(conn: Connection, jobs: NewJob[]): Job[] {
+  if (jobs.length === 0) return [];
+  return conn.write(() => {
+    const now = nowIso();
+    return jobs.map((j) => {
+      const id = randomId();
+      conn.run(`INSERT INTO jobs (id, kind, payload, status, attempts, max_attempts, run_at, created_at, updated_at)
+        VALUES (?, ?, ?, 'pending', 0, ?, ?, ?, ?)`,
+        id, j.kind, JSON.stringify(j.payload ?? {}), j.maxAttempts ?? DEFAULT_MAX_ATTEMPTS, (j.runAt ?? new Date()).toISOString(), now, now);
+      return getJob(conn, id)!;
+    });
+  });
+}
+
+export function getJob(conn: Connection, id: string): Job | null {
+  const row = conn.get<JobRow>(`SELECT ${COLUMNS} FROM jobs WHERE id = ?`, id);
+  return row ? toJob(row) : null;
+}
+
+export function claimJob(conn: Connection, opts: { workerId: string; leaseMs: number; kinds?: string[] }): Job | null {
+  const kinds = opts.kinds && opts.kinds.length > 0 ? JSON.stringify(opts.kinds) : null;
+  return conn.write(() => {
+    const now = new Date();
+    const nowText = now.toISOString();
+    for (;;) {
+      const row = conn.get<JobRow>(`SELECT ${COLUMNS} FROM jobs
+        WHERE ((status = 'pending' AND run_at <= ?1) OR (status = 'running' AND locked_until < ?1))
+          AND (?2 IS NULL OR kind IN (SELECT value FROM json_each(?2)))
+        ORDER BY run_at, seq LIMIT 1`, nowText, kinds);
+      if (!row) return null;
+      if (row.status === 'running' && row.attempts >= row.max_attempts) {
+        // Its worker died during the final attempt: give up rather than exceed maxAttempts.
+        conn.run(`UPDATE jobs SET status = 'failed', locked_by = NULL, locked_until = NULL,
+          last_error = coalesce(last_error, 'lease expired on the final attempt'), updated_at = ? WHERE id = ?`, nowText, row.id);
+        continue;
+      }
+      const lockedUntil = new Date(now.getTime() + opts.leaseMs).toISOString();
+      conn.run(`UPDATE jobs SET status = 'running', locked_by = ?, locked_until = ?, attempts = attempts + 1, updated_at = ?
+        WHERE id = ?`, opts.workerId, lockedUntil, nowText, row.id);
+      return getJob(conn, row.id);
+    }
+  });
+}
+
+export function extendLease(conn: Connection, id: string, workerId: string, leaseMs: number): boolean {
+  const now = new Date();
+  const res = conn.write(() => conn.run(`UPDATE jobs SET locked_until = ?, updated_at = ?
+    WHERE id = ? AND locked_by = ? AND status = 'running'`,
+    new Date(now.getTime() + leaseMs).toISOString(), now.toISOString(), id, workerId));
+  return res.changes > 0;
+}
+
+/** Throws `conflict` when another worker holds the job: this worker's lease was lost. */
+function assertHolder(conn: Connection, id: string, workerId: string): JobRow {
+  const row = conn.get<JobRow>(`SELECT ${COLUMNS} FROM jobs WHERE id = ?`, id);
+  if (!row) throw new MnemoError('not_found', `job ${id} not found`);
+  if (row.locked_by !== null && row.locked_by !== workerId) {
+    throw new MnemoError('conflict', `job ${id} is held by another worker (lease lost)`);
+  }
+  return row;
+}
+
+/** Inside the caller's transaction (or its own). Completing a finished job is a no-op. */
+export function completeJob(conn: Connection, id: string, workerId: string): void {
+  conn.write(() => {
+    const row = assertHolder(conn, id, workerId);
+    if (row.status === 'done') return;
+    conn.run(`UPDATE jobs SET status = 'done', locked_by = NULL, locked_until = NULL, updated_at = ? WHERE id = ?`, nowIso(), id);
+  });
+}
+
+export function failJob(conn: Connection, id: string, workerId: string, error: string, retryAt: Date): Job | null {
+  return conn.write(() => {
+    const row = conn.get<JobRow>(`SELECT ${COLUMNS} FROM jobs WHERE id = ?`, id);
+    if (!row) return null;
+    assertHolder(conn, id, workerId);
+    const failed = row.attempts >= row.max_attempts;
+    conn.run(`UPDATE jobs SET status = ?, run_at = ?, locked_by = NULL, locked_until = NULL, last_error = ?, updated_at = ?
+      WHERE id = ?`, failed ? 'failed' : 'pending', failed ? row.run_at : retryAt.toISOString(), error.slice(0, 4000), nowIso(), id);
+    return getJob(conn, id);
+  });
+}
+
+export function listJobs(conn: Connection, filter: { status?: JobStatus; kind?: string; limit?: number } = {}): Job[] {
+  return conn.all<JobRow>(`SELECT ${COLUMNS} FROM jobs WHERE (?1 IS NULL OR status = ?1) AND (?2 IS NULL OR kind = ?2)
+    ORDER BY seq LIMIT ?3`, filter.status ?? null, filter.kind ?? null, filter.limit ?? -1).map(toJob);
+}
+
+export function countJobs(conn: Connection): Record<JobStatus, number> {
+  const counts: Record<JobStatus, number> = { pending: 0, running: 0, done: 0, failed: 0 };
+  for (const r of conn.all<{ status: JobStatus; n: number }>(`SELECT status, count(*) AS n FROM jobs GROUP BY status`)) {
+    counts[r.status] = r.n;
+  }
+  return counts;
+}

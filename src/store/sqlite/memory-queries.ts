@@ -1,0 +1,77 @@
+import type { Memory, MemoryType, Scored } from '../../types.js';
+import type { MemoryFilter, MemorySearchOptions, Page, TextQuery } from '../store.js';
+import type { Connection } from './connection.js';
+import { decodeCursor, encodeCursor } from './cursor.js';
+import { ftsMatchExpression } from './fts.js';
+import { MEMORY_COLUMNS, type MemoryRow, toMemory } from './rows.js';
+
+const list = (v: string | string[] | undefined): string | null =>
+  v === undefined ? null : JSON.stringify(Array.isArray(v) ? v : [v]);
+
+const FILTER = `(?1 IS NULL OR type IN (SELECT value FROM json_each(?1)))
+  AND (?2 IS NULL OR status IN (SELECT value FROM json_each(?2)))
+  AND (?3 IS NULL OR session_id = ?3)
+  AND (?4 IS NULL OR topic_key = ?4)`;
+
+type Filter = Omit<MemoryFilter, 'limit' | 'cursor'>;
+const filterParams = (f: Filter) => [list(f.type), list(f.status), f.sessionId ?? null, f.topicKey ?? null];
+
+/** Newest first (createdAt desc, id desc) with a keyset cursor. */
+export function listMemories(conn: Connection, filter: MemoryFilter): Page<Memory> {
+  const after = filter.cursor ? decodeCursor(filter.cursor) : null;
+  const limit = Math.max(1, filter.limit);
+  const rows = conn.all<MemoryRow>(`SELECT ${MEMORY_COLUMNS} FROM memories WHERE ${FILTER}
+      AND (?5 IS NULL OR created_at < ?5 OR (created_at = ?5 AND id < ?6))
+    ORDER BY created_at DESC, id DESC LIMIT ?7`,
+    ...filterParams(filter), after?.createdAt ?? null, after?.id ?? null, limit + 1);
+  const items = rows.slice(0, limit).map(toMemory);
+  const last = items[items.length - 1];
+  return { items, nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
+}
+
+export function countMemories(conn: Connection, filter: Filter = {}): number {
+  return conn.get<{ n: number }>(`SELECT count(*) AS n FROM memories WHERE ${FILTER}`, ...filterParams(filter))?.n ?? 0;
+}
+
+export function searchMemories(conn: Connection, query: TextQuery, opts: MemorySearchOptions): Scored<Memory>[] {
+  const match = ftsMatchExpression(query);
+  if (!match || opts.limit <= 0) return [];
+  const columns = MEMORY_COLUMNS.split(',').map((c) => `m.${c.trim()}`).join(', ');
+  const rows = conn.all<MemoryRow & { score: number }>(`SELECT ${columns}, -bm25(memories_fts) AS score
+    FROM memories_fts JOIN memories m ON m.rid = memories_fts.rowid
+    WHERE memories_fts MATCH ?1
+      AND m.status IN (SELECT value FROM json_each(?2))
+      AND (?3 IS NULL OR m.type IN (SELECT value FROM json_each(?3)))
+      AND (?4 IS NULL OR m.session_id = ?4)
+    ORDER BY bm25(memories_fts), m.created_at DESC LIMIT ?5`,
+    match, JSON.stringify(opts.statuses?.length ? opts.statuses : ['active']),
+    opts.types?.length ? JSON.stringify(opts.types) : null, opts.sessionId ?? null, opts.limit);
+  return rows.map((r, i) => ({ item: toMemory(r), score: r.score, rank: i + 1 }));
+}
+
+/** Exact keys, plus prefix matches for keys ending in '.'; newest first. */
+export function memoriesByTopicKeys(conn: Connection, keys: string[], opts: { types?: MemoryType[]; limit?: number } = {}): Memory[] {
+  const exact = keys.filter((k) => !k.endsWith('.'));
+  const prefixes = keys.filter((k) => k.endsWith('.'));
+  if (keys.length === 0) return [];
+  const rows = conn.all<MemoryRow>(`SELECT ${MEMORY_COLUMNS} FROM memories m
+    WHERE status = 'active' AND topic_key IS NOT NULL
+      AND (topic_key IN (SELECT value FROM json_each(?1))
+        OR EXISTS (SELECT 1 FROM json_each(?2) p WHERE substr(m.topic_key, 1, length(p.value)) = p.value))
+      AND (?3 IS NULL OR type IN (SELECT value FROM json_each(?3)))
+    ORDER BY created_at DESC, id DESC LIMIT ?4`,
+    JSON.stringify(exact), JSON.stringify(prefixes), opts.types?.length ? JSON.stringify(opts.types) : null, opts.limit ?? -1);
+  return rows.map(toMemory);
+}
+
+/** Every memory ever written under the key, oldest first. */
+export function history(conn: Connection, topicKey: string): Memory[] {
+  return conn.all<MemoryRow>(`SELECT ${MEMORY_COLUMNS} FROM memories WHERE topic_key = ? ORDER BY created_at, rid`, topicKey)
+    .map(toMemory);
+}
+
+export function topicKeys(conn: Connection, prefix = '', limit = 1000): string[] {
+  return conn.all<{ topic_key: string }>(`SELECT DISTINCT topic_key FROM memories
+    WHERE status = 'active' AND topic_key IS NOT NULL AND substr(topic_key, 1, length(?1)) = ?1
+    ORDER BY topic_key LIMIT ?2`, prefix, limit).map((r) => r.topic_key);
+}

@@ -1,0 +1,36 @@
+import { normalizeContent, sha256Hex } from '../../ids.js';
+import type { Memory } from '../../types.js';
+import type { Connection } from './connection.js';
+import { MEMORY_COLUMNS, type MemoryRow, toMemory } from './rows.js';
+
+export const PURGED = '[purged]';
+
+/** Hash of the normalized content, the key of the "identical active memory" check. */
+export function contentHash(content: string): string | null {
+  return content === PURGED ? null : sha256Hex(normalizeContent(content));
+}
+
+/** INSERT OR IGNORE of a complete memory; true when the row was new. */
+export function insertMemoryRow(conn: Connection, m: Memory): boolean {
+  const res = conn.run(`INSERT OR IGNORE INTO memories (id, type, content, content_hash, topic_key, event_time, session_id,
+      source_message_ids, queries, tags, importance, status, superseded_by, created_at, updated_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    m.id, m.type, m.content, contentHash(m.content), m.topicKey, m.eventTime, m.sessionId,
+    JSON.stringify(m.sourceMessageIds), JSON.stringify(m.queries), JSON.stringify(m.tags), m.importance,
+    m.status, m.supersededBy, m.createdAt, m.updatedAt);
+  return res.changes > 0;
+}
+
+export function getMemory(conn: Connection, id: string): Memory | null {
+  const row = conn.get<MemoryRow>(`SELECT ${MEMORY_COLUMNS} FROM memories WHERE id = ?`, id);
+  return row ? toMemory(row) : null;
+}
+
+/** In the order of `ids`; unknown ids are left out. */
+export function getMemories(conn: Connection, ids: string[]): Memory[] {
+  if (ids.length === 0) return [];
+  const rows = conn.all<MemoryRow>(`SELECT ${MEMORY_COLUMNS} FROM memories WHERE id IN (SELECT value FROM json_each(?))`,
+    JSON.stringify(ids));
+  const byId = new Map(rows.map((r) => [r.id, toMemory(r)]));
+  return [...new Set(ids)].flatMap((id) => byId.get(id) ?? []);
+}

@@ -1,0 +1,89 @@
+import type { Memory, NewMemory } from '../../types.js';
+import type { WriteMemoriesOptions, WriteMemoriesResult } from '../store.js';
+import { appendAudit } from './audit.js';
+import { type Connection, canonicalTime, nowIso } from './connection.js';
+import { completeJob, insertJobs } from './jobs.js';
+import { contentHash, getMemory, insertMemoryRow } from './memory-rows.js';
+import type { SqliteVectors } from './vectors.js';
+
+const KEYED_TYPES = new Set(['fact', 'instruction']);
+
+/** See `Store.writeMemories`: one transaction, processed in order, so later items see earlier ones. */
+export function writeMemories(conn: Connection, vectors: SqliteVectors, memories: NewMemory[], opts: WriteMemoriesOptions = {}): WriteMemoriesResult {
+  return conn.write(() => {
+    const result: WriteMemoriesResult = { written: [], skipped: [], superseded: [] };
+    const now = nowIso();
+    for (const input of memories) {
+      const existingId = findExisting(conn, input);
+      if (existingId) {
+        result.skipped.push({ id: input.id, existingId });
+        continue;
+      }
+      const memory = withDefaults(input, now);
+      const { replaces, newerId } = applyTopicKey(conn, memory);
+      insertMemoryRow(conn, memory);
+      appendAudit(conn, 'write', memory.id, {
+        type: memory.type, topicKey: memory.topicKey, status: memory.status, actor: opts.actor ?? null,
+      }, now);
+      if (newerId) {
+        appendAudit(conn, 'supersede', memory.id, { by: newerId, actor: opts.actor ?? null }, now);
+        result.superseded.push({ id: memory.id, by: newerId });
+      }
+      for (const oldId of replaces) {
+        conn.run(`UPDATE memories SET status = 'superseded', superseded_by = ?, updated_at = ? WHERE id = ?`, memory.id, now, oldId);
+        vectors.delete([{ kind: 'memory', id: oldId }]);
+        appendAudit(conn, 'supersede', oldId, { by: memory.id, actor: opts.actor ?? null }, now);
+        result.superseded.push({ id: oldId, by: memory.id });
+      }
+      result.written.push(getMemory(conn, memory.id)!);
+    }
+    if (opts.enqueue?.length) insertJobs(conn, opts.enqueue);
+    if (opts.completeJob) completeJob(conn, opts.completeJob.id, opts.completeJob.workerId);
+    return result;
+  });
+}
+
+/** The id itself, or an active memory of the same type with the same normalized content. */
+function findExisting(conn: Connection, input: NewMemory): string | null {
+  if (conn.get(`SELECT 1 FROM memories WHERE id = ?`, input.id)) return input.id;
+  if ((input.status ?? 'active') !== 'active') return null;
+  const same = conn.get<{ id: string }>(`SELECT id FROM memories WHERE type = ? AND content_hash = ? AND status = 'active' LIMIT 1`,
+    input.type, contentHash(input.content));
+  return same?.id ?? null;
+}
+
+function withDefaults(input: NewMemory, now: string): Memory {
+  return {
+    ...input,
+    topicKey: input.topicKey ?? null,
+    eventTime: input.eventTime ?? null,
+    sessionId: input.sessionId ?? null,
+    sourceMessageIds: input.sourceMessageIds ?? [],
+    queries: input.queries ?? [],
+    tags: input.tags ?? [],
+    importance: input.importance ?? 0.5,
+    status: input.status ?? 'active',
+    supersededBy: input.supersededBy ?? null,
+    createdAt: canonicalTime(input.createdAt, now),
+    updatedAt: canonicalTime(input.updatedAt, now),
+  };
+}
+
+/**
+ * Topic-key supersession for an active fact or instruction. When an active memory under the key
+ * is newer (later createdAt), the incoming one arrives superseded by it (mutates `memory`);
+ * otherwise it replaces every active one under the key.
+ */
+function applyTopicKey(conn: Connection, memory: Memory): { replaces: string[]; newerId: string | null } {
+  if (memory.status !== 'active' || !memory.topicKey || !KEYED_TYPES.has(memory.type)) return { replaces: [], newerId: null };
+  const actives = conn.all<{ id: string; created_at: string }>(`SELECT id, created_at FROM memories
+    WHERE topic_key = ? AND status = 'active' AND type IN ('fact', 'instruction') ORDER BY created_at DESC, rid DESC`,
+    memory.topicKey);
+  const newer = actives.find((a) => a.created_at > memory.createdAt);
+  if (newer) {
+    memory.status = 'superseded';
+    memory.supersededBy = newer.id;
+    return { replaces: [], newerId: newer.id };
+  }
+  return { replaces: actives.map((a) => a.id), newerId: null };
+}

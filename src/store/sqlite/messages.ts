@@ -1,0 +1,67 @@
+import type { NewMessage, Scored, StoredMessage } from '../../types.js';
+import type { InsertMessagesResult, MessageFilter, NewJob, TextQuery } from '../store.js';
+import { type Connection, nowIso } from './connection.js';
+import { ftsMatchExpression } from './fts.js';
+import { insertJobs } from './jobs.js';
+import { MESSAGE_COLUMNS, type MessageRow, json, toMessage } from './rows.js';
+
+const SELECT = `SELECT ${MESSAGE_COLUMNS} FROM messages`;
+
+export function insertMessages(conn: Connection, messages: NewMessage[], enqueue: NewJob[] = []): InsertMessagesResult {
+  return conn.write(() => {
+    const createdAt = nowIso();
+    const inserted: string[] = [];
+    const existing: string[] = [];
+    const seen = new Set<string>();
+    for (const m of messages) {
+      if (seen.has(m.id)) continue;
+      seen.add(m.id);
+      const res = conn.run(`INSERT OR IGNORE INTO messages (id, session_id, role, content, timestamp, metadata, created_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?)`, m.id, m.sessionId, m.role, m.content, m.timestamp ?? null, json(m.metadata), createdAt);
+      (res.changes > 0 ? inserted : existing).push(m.id);
+    }
+    return { inserted, existing, jobs: insertJobs(conn, enqueue) };
+  });
+}
+
+/** In the order of `ids`; unknown ids are left out. */
+export function getMessages(conn: Connection, ids: string[]): StoredMessage[] {
+  if (ids.length === 0) return [];
+  const rows = conn.all<MessageRow>(`${SELECT} WHERE id IN (SELECT value FROM json_each(?))`, JSON.stringify(ids));
+  const byId = new Map(rows.map((r) => [r.id, toMessage(r)]));
+  return [...new Set(ids)].flatMap((id) => byId.get(id) ?? []);
+}
+
+export function listMessages(conn: Connection, filter: MessageFilter = {}): StoredMessage[] {
+  const rows = conn.all<MessageRow>(`${SELECT} WHERE (?1 IS NULL OR session_id = ?1) AND seq > ?2 ORDER BY seq LIMIT ?3`,
+    filter.sessionId ?? null, filter.afterSeq ?? 0, filter.limit ?? -1);
+  return rows.map(toMessage);
+}
+
+export function messageNeighbours(conn: Connection, id: string, before: number, after: number): StoredMessage[] {
+  return conn.read(() => {
+    const anchor = conn.get<MessageRow>(`${SELECT} WHERE id = ?`, id);
+    if (!anchor) return [];
+    const earlier = conn.all<MessageRow>(`${SELECT} WHERE session_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?`,
+      anchor.session_id, anchor.seq, Math.max(0, before));
+    const later = conn.all<MessageRow>(`${SELECT} WHERE session_id = ? AND seq > ? ORDER BY seq LIMIT ?`,
+      anchor.session_id, anchor.seq, Math.max(0, after));
+    return [...earlier.reverse(), anchor, ...later].map(toMessage);
+  });
+}
+
+export function searchMessages(conn: Connection, query: TextQuery, opts: { limit: number; sessionIds?: string[] }): Scored<StoredMessage>[] {
+  const match = ftsMatchExpression(query);
+  if (!match || opts.limit <= 0) return [];
+  const sessions = opts.sessionIds && opts.sessionIds.length > 0 ? JSON.stringify(opts.sessionIds) : null;
+  const rows = conn.all<MessageRow & { score: number }>(
+    `SELECT ${MESSAGE_COLUMNS.split(', ').map((c) => `m.${c.trim()}`).join(', ')}, -bm25(messages_fts) AS score
+     FROM messages_fts JOIN messages m ON m.seq = messages_fts.rowid
+     WHERE messages_fts MATCH ?1 AND (?2 IS NULL OR m.session_id IN (SELECT value FROM json_each(?2)))
+     ORDER BY bm25(messages_fts), m.seq DESC LIMIT ?3`, match, sessions, opts.limit);
+  return rows.map((r, i) => ({ item: toMessage(r), score: r.score, rank: i + 1 }));
+}
+
+export function countMessages(conn: Connection): number {
+  return conn.get<{ n: number }>(`SELECT count(*) AS n FROM messages`)?.n ?? 0;
+}

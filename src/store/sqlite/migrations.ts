@@ -1,0 +1,144 @@
+import type Database from 'better-sqlite3';
+
+/**
+ * Schema steps, applied in order; `meta.schema_version` records how many have run.
+ * Append new steps only: never edit or drop a released one, and never drop user data.
+ */
+export const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+
+  CREATE TABLE messages (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    session_id TEXT NOT NULL,
+    role TEXT NOT NULL,
+    content TEXT NOT NULL,
+    timestamp TEXT,
+    metadata TEXT,
+    created_at TEXT NOT NULL
+  );
+  CREATE INDEX messages_session_seq ON messages (session_id, seq);
+
+  CREATE TABLE memories (
+    rid INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    type TEXT NOT NULL,
+    content TEXT NOT NULL,
+    content_hash TEXT,
+    topic_key TEXT,
+    event_time TEXT,
+    session_id TEXT,
+    source_message_ids TEXT NOT NULL DEFAULT '[]',
+    queries TEXT NOT NULL DEFAULT '[]',
+    tags TEXT NOT NULL DEFAULT '[]',
+    importance REAL NOT NULL DEFAULT 0.5,
+    status TEXT NOT NULL,
+    superseded_by TEXT,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+  CREATE INDEX memories_created ON memories (created_at DESC, id DESC);
+  CREATE INDEX memories_identity ON memories (type, content_hash) WHERE status = 'active';
+  CREATE INDEX memories_topic ON memories (topic_key, created_at);
+  CREATE INDEX memories_session ON memories (session_id);
+
+  -- External-content FTS. Purged rows (content '[purged]') are kept out of the index; the
+  -- triggers test the same condition on insert and delete so the index never desynchronizes.
+  CREATE VIRTUAL TABLE messages_fts USING fts5(
+    content, content='messages', content_rowid='seq', tokenize='porter unicode61');
+  CREATE TRIGGER messages_fts_ai AFTER INSERT ON messages WHEN new.content <> '[purged]' BEGIN
+    INSERT INTO messages_fts (rowid, content) VALUES (new.seq, new.content);
+  END;
+  CREATE TRIGGER messages_fts_ad AFTER DELETE ON messages WHEN old.content <> '[purged]' BEGIN
+    INSERT INTO messages_fts (messages_fts, rowid, content) VALUES ('delete', old.seq, old.content);
+  END;
+  CREATE TRIGGER messages_fts_au_del AFTER UPDATE OF content ON messages WHEN old.content <> '[purged]' BEGIN
+    INSERT INTO messages_fts (messages_fts, rowid, content) VALUES ('delete', old.seq, old.content);
+  END;
+  CREATE TRIGGER messages_fts_au_ins AFTER UPDATE OF content ON messages WHEN new.content <> '[purged]' BEGIN
+    INSERT INTO messages_fts (rowid, content) VALUES (new.seq, new.content);
+  END;
+
+  CREATE VIRTUAL TABLE memories_fts USING fts5(
+    content, queries, tags, content='memories', content_rowid='rid', tokenize='porter unicode61');
+  CREATE TRIGGER memories_fts_ai AFTER INSERT ON memories WHEN new.content <> '[purged]' BEGIN
+    INSERT INTO memories_fts (rowid, content, queries, tags) VALUES (new.rid, new.content, new.queries, new.tags);
+  END;
+  CREATE TRIGGER memories_fts_ad AFTER DELETE ON memories WHEN old.content <> '[purged]' BEGIN
+    INSERT INTO memories_fts (memories_fts, rowid, content, queries, tags)
+      VALUES ('delete', old.rid, old.content, old.queries, old.tags);
+  END;
+  CREATE TRIGGER memories_fts_au_del AFTER UPDATE OF content, queries, tags ON memories
+    WHEN old.content <> '[purged]' BEGIN
+    INSERT INTO memories_fts (memories_fts, rowid, content, queries, tags)
+      VALUES ('delete', old.rid, old.content, old.queries, old.tags);
+  END;
+  CREATE TRIGGER memories_fts_au_ins AFTER UPDATE OF content, queries, tags ON memories
+    WHEN new.content <> '[purged]' BEGIN
+    INSERT INTO memories_fts (rowid, content, queries, tags) VALUES (new.rid, new.content, new.queries, new.tags);
+  END;
+
+  CREATE TABLE audit (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    at TEXT NOT NULL,
+    action TEXT NOT NULL,
+    memory_id TEXT,
+    detail TEXT
+  );
+  CREATE INDEX audit_memory ON audit (memory_id, id);
+
+  CREATE TABLE jobs (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    kind TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    status TEXT NOT NULL,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    max_attempts INTEGER NOT NULL,
+    run_at TEXT NOT NULL,
+    locked_by TEXT,
+    locked_until TEXT,
+    last_error TEXT,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+  CREATE INDEX jobs_due ON jobs (status, run_at, seq);
+
+  CREATE TABLE vectors (
+    kind TEXT NOT NULL,
+    id TEXT NOT NULL,
+    dims INTEGER NOT NULL,
+    vector BLOB NOT NULL,
+    PRIMARY KEY (kind, id)
+  ) WITHOUT ROWID;
+
+  CREATE TABLE embedding_cache (
+    embedder_id TEXT NOT NULL,
+    text_hash TEXT NOT NULL,
+    vector BLOB NOT NULL,
+    PRIMARY KEY (embedder_id, text_hash)
+  ) WITHOUT ROWID;
+  `,
+];
+
+export function schemaVersion(db: Database.Database): number {
+  const hasMeta = db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'`).get();
+  if (!hasMeta) return 0;
+  const row = db.prepare(`SELECT value FROM meta WHERE key = 'schema_version'`).get() as { value: string } | undefined;
+  return row ? Number(row.value) : 0;
+}
+
+/** Brings the database to the latest schema. Safe when several processes open the file at once. */
+export function migrate(db: Database.Database): number {
+  if (schemaVersion(db) >= MIGRATIONS.length) return MIGRATIONS.length;
+  const run = db.transaction(() => {
+    // Re-read inside the write lock: another process may have migrated meanwhile.
+    const from = schemaVersion(db);
+    for (let v = from; v < MIGRATIONS.length; v++) db.exec(MIGRATIONS[v]);
+    db.prepare(`INSERT INTO meta (key, value) VALUES ('schema_version', ?)
+      ON CONFLICT (key) DO UPDATE SET value = excluded.value`).run(String(MIGRATIONS.length));
+  });
+  run.immediate();
+  return MIGRATIONS.length;
+}

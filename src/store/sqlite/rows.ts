@@ -1,0 +1,133 @@
+import type { AuditEntry, Job, Memory, StoredMessage } from '../../types.js';
+
+/** Raw row shapes and their mapping to domain objects. */
+
+export interface MessageRow {
+  seq: number;
+  id: string;
+  session_id: string;
+  role: string;
+  content: string;
+  timestamp: string | null;
+  metadata: string | null;
+  created_at: string;
+}
+
+export interface MemoryRow {
+  id: string;
+  type: string;
+  content: string;
+  topic_key: string | null;
+  event_time: string | null;
+  session_id: string | null;
+  source_message_ids: string;
+  queries: string;
+  tags: string;
+  importance: number;
+  status: string;
+  superseded_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface JobRow {
+  id: string;
+  kind: string;
+  payload: string;
+  status: string;
+  attempts: number;
+  max_attempts: number;
+  run_at: string;
+  locked_by: string | null;
+  locked_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AuditRow {
+  id: number;
+  at: string;
+  action: string;
+  memory_id: string | null;
+  detail: string | null;
+}
+
+export const MEMORY_COLUMNS = `id, type, content, topic_key, event_time, session_id, source_message_ids,
+  queries, tags, importance, status, superseded_by, created_at, updated_at`;
+
+export const MESSAGE_COLUMNS = `seq, id, session_id, role, content, timestamp, metadata, created_at`;
+
+export function toMessage(r: MessageRow): StoredMessage {
+  return {
+    id: r.id,
+    sessionId: r.session_id,
+    role: r.role as StoredMessage['role'],
+    content: r.content,
+    timestamp: r.timestamp,
+    metadata: r.metadata === null ? null : JSON.parse(r.metadata),
+    seq: r.seq,
+    createdAt: r.created_at,
+  };
+}
+
+export function toMemory(r: MemoryRow): Memory {
+  return {
+    id: r.id,
+    type: r.type as Memory['type'],
+    content: r.content,
+    topicKey: r.topic_key,
+    eventTime: r.event_time,
+    sessionId: r.session_id,
+    sourceMessageIds: JSON.parse(r.source_message_ids),
+    queries: JSON.parse(r.queries),
+    tags: JSON.parse(r.tags),
+    importance: r.importance,
+    status: r.status as Memory['status'],
+    supersededBy: r.superseded_by,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+}
+
+export function toJob(r: JobRow): Job {
+  return {
+    id: r.id,
+    kind: r.kind,
+    payload: JSON.parse(r.payload),
+    status: r.status as Job['status'],
+    attempts: r.attempts,
+    maxAttempts: r.max_attempts,
+    runAt: r.run_at,
+    lockedBy: r.locked_by,
+    lockedUntil: r.locked_until,
+    lastError: r.last_error,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+}
+
+export function toAudit(r: AuditRow): AuditEntry {
+  return {
+    id: r.id,
+    at: r.at,
+    action: r.action as AuditEntry['action'],
+    memoryId: r.memory_id,
+    detail: r.detail === null ? null : JSON.parse(r.detail),
+  };
+}
+
+export function json(value: unknown): string | null {
+  return value === null || value === undefined ? null : JSON.stringify(value);
+}
+
+/** Float32Array <-> BLOB; copies on read because SQLite buffers need not be 4-byte aligned. */
+export function vectorToBlob(v: Float32Array): Buffer {
+  return Buffer.from(v.buffer, v.byteOffset, v.byteLength);
+}
+
+export function blobToVector(b: Buffer): Float32Array {
+  const out = new Float32Array(b.byteLength / 4);
+  new Uint8Array(out.buffer).set(b);
+  return out;
+}

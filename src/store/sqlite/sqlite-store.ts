@@ -1,0 +1,126 @@
+import type { AuditEntry, Job, JobStatus, Memory, MemoryStatus, MemoryType, NewMemory, NewMessage, Scored, StoredMessage } from '../../types.js';
+import type {
+  InsertMessagesResult, MemoryFilter, MemorySearchOptions, MessageFilter, NewJob, Page, Store, StoreDump, TextQuery,
+  VectorKind, VectorOwner, VectorRow, VectorSearchOptions, WriteMemoriesOptions, WriteMemoriesResult,
+} from '../store.js';
+import * as audit from './audit.js';
+import { Connection } from './connection.js';
+import * as dumps from './dump.js';
+import * as embeddingCache from './embedding-cache.js';
+import * as forgetting from './forget.js';
+import * as jobs from './jobs.js';
+import * as queries from './memory-queries.js';
+import * as rows from './memory-rows.js';
+import { writeMemories } from './memory-write.js';
+import * as messages from './messages.js';
+import type { VectorIndexFactory } from './vector-index.js';
+import { SqliteVectors } from './vectors.js';
+
+export interface SqliteStoreOptions {
+  /** Swap the exact in-memory vector scan for another index (e.g. HNSW). */
+  vectorIndex?: VectorIndexFactory;
+  /** Called once after `close()`; the provider uses it to drop its cached handle. */
+  onClose?: () => void;
+}
+
+/** `Store` over one SQLite file. better-sqlite3 is synchronous; the async surface is the contract. */
+export class SqliteStore implements Store {
+  readonly backend = 'sqlite';
+  private readonly conn: Connection;
+  private readonly vectors: SqliteVectors;
+
+  constructor(readonly path: string, readonly profile: string, private readonly options: SqliteStoreOptions = {}) {
+    this.conn = new Connection(path);
+    this.vectors = new SqliteVectors(this.conn, options.vectorIndex);
+  }
+
+  async insertMessages(list: NewMessage[], opts?: { enqueue?: NewJob[] }): Promise<InsertMessagesResult> {
+    return messages.insertMessages(this.conn, list, opts?.enqueue);
+  }
+  async getMessages(ids: string[]): Promise<StoredMessage[]> { return messages.getMessages(this.conn, ids); }
+  async listMessages(filter?: MessageFilter): Promise<StoredMessage[]> { return messages.listMessages(this.conn, filter); }
+  async messageNeighbours(id: string, before: number, after: number): Promise<StoredMessage[]> {
+    return messages.messageNeighbours(this.conn, id, before, after);
+  }
+  async searchMessages(query: TextQuery, opts: { limit: number; sessionIds?: string[] }): Promise<Scored<StoredMessage>[]> {
+    return messages.searchMessages(this.conn, query, opts);
+  }
+  async countMessages(): Promise<number> { return messages.countMessages(this.conn); }
+
+  async writeMemories(list: NewMemory[], opts?: WriteMemoriesOptions): Promise<WriteMemoriesResult> {
+    return writeMemories(this.conn, this.vectors, list, opts);
+  }
+  async getMemory(id: string): Promise<Memory | null> { return rows.getMemory(this.conn, id); }
+  async getMemories(ids: string[]): Promise<Memory[]> { return rows.getMemories(this.conn, ids); }
+  async listMemories(filter: MemoryFilter): Promise<Page<Memory>> { return queries.listMemories(this.conn, filter); }
+  async countMemories(filter?: Omit<MemoryFilter, 'limit' | 'cursor'>): Promise<number> {
+    return queries.countMemories(this.conn, filter);
+  }
+  async searchMemories(query: TextQuery, opts: MemorySearchOptions): Promise<Scored<Memory>[]> {
+    return queries.searchMemories(this.conn, query, opts);
+  }
+  async memoriesByTopicKeys(keys: string[], opts?: { types?: MemoryType[]; limit?: number }): Promise<Memory[]> {
+    return queries.memoriesByTopicKeys(this.conn, keys, opts);
+  }
+  async history(topicKey: string): Promise<Memory[]> { return queries.history(this.conn, topicKey); }
+  async topicKeys(prefix?: string, limit?: number): Promise<string[]> { return queries.topicKeys(this.conn, prefix, limit); }
+  async forget(id: string, opts: { purge: boolean; reason?: string }): Promise<Memory | null> {
+    return forgetting.forget(this.conn, this.vectors, id, opts);
+  }
+  async setStatus(id: string, status: MemoryStatus, reason?: string): Promise<Memory | null> {
+    return forgetting.setStatus(this.conn, this.vectors, id, status, reason);
+  }
+
+  async upsertVectors(list: VectorRow[]): Promise<void> { this.vectors.upsert(list); }
+  async deleteVectors(owners: VectorOwner[]): Promise<void> { this.vectors.delete(owners); }
+  async searchVectors(vector: Float32Array, opts: VectorSearchOptions): Promise<Scored<VectorOwner>[]> {
+    return this.vectors.search(vector, opts);
+  }
+  async missingVectors(kind: VectorKind, limit: number): Promise<VectorOwner[]> { return this.vectors.missing(kind, limit); }
+  async countVectors(kind?: VectorKind): Promise<number> { return this.vectors.count(kind); }
+  async clearVectors(): Promise<void> { this.vectors.clear(); }
+  async getCachedEmbeddings(embedderId: string, textHashes: string[]): Promise<Map<string, Float32Array>> {
+    return embeddingCache.getCached(this.conn, embedderId, textHashes);
+  }
+  async putCachedEmbeddings(embedderId: string, list: { textHash: string; vector: Float32Array }[]): Promise<void> {
+    embeddingCache.putCached(this.conn, embedderId, list);
+  }
+
+  async enqueueJobs(list: NewJob[]): Promise<Job[]> { return jobs.insertJobs(this.conn, list); }
+  async claimJob(opts: { workerId: string; leaseMs: number; kinds?: string[] }): Promise<Job | null> {
+    return jobs.claimJob(this.conn, opts);
+  }
+  async extendLease(id: string, workerId: string, leaseMs: number): Promise<boolean> {
+    return jobs.extendLease(this.conn, id, workerId, leaseMs);
+  }
+  async completeJob(id: string, workerId: string): Promise<void> { jobs.completeJob(this.conn, id, workerId); }
+  async failJob(id: string, workerId: string, error: string, retryAt: Date): Promise<Job | null> {
+    return jobs.failJob(this.conn, id, workerId, error, retryAt);
+  }
+  async getJob(id: string): Promise<Job | null> { return jobs.getJob(this.conn, id); }
+  async listJobs(filter?: { status?: JobStatus; kind?: string; limit?: number }): Promise<Job[]> {
+    return jobs.listJobs(this.conn, filter);
+  }
+  async countJobs(): Promise<Record<JobStatus, number>> { return jobs.countJobs(this.conn); }
+
+  async listAudit(opts?: { memoryId?: string; limit?: number; afterId?: number }): Promise<AuditEntry[]> {
+    return audit.listAudit(this.conn, opts);
+  }
+  async getMeta(key: string): Promise<string | null> { return audit.getMeta(this.conn, key); }
+  async setMeta(key: string, value: string): Promise<void> { audit.setMeta(this.conn, key, value); }
+  async dump(): Promise<StoreDump> { return dumps.dump(this.conn); }
+  async load(data: StoreDump, strategy: 'merge' | 'replace'): Promise<{ messages: number; memories: number }> {
+    return dumps.load(this.conn, this.vectors, data, strategy);
+  }
+
+  async close(): Promise<void> {
+    if (!this.conn.db.open) return;
+    this.conn.close();
+    this.options.onClose?.();
+  }
+}
+
+/** Opens (creating and migrating when needed) a store on one database file. */
+export function openSqliteStore(path: string, profile: string, options?: SqliteStoreOptions): SqliteStore {
+  return new SqliteStore(path, profile, options);
+}

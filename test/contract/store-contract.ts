@@ -1,0 +1,28 @@
+/**
+ * The one behavioural suite every Store backend must pass (SQLite, PostgreSQL, ...).
+ * It uses only the Store and StoreProvider interfaces; nothing here may know a backend.
+ */
+import { describe } from 'vitest';
+import { forgetAndSearchContract } from './forget-search.contract.js';
+import { useHarness, type MakeProvider } from './harness.js';
+import { isolationContract } from './isolation.contract.js';
+import { jobContract } from './jobs.contract.js';
+import { memoryContract } from './memories.contract.js';
+import { messageContract } from './messages.contract.js';
+import { portabilityContract } from './portability.contract.js';
+import { vectorContract } from './vectors.contract.js';
+
+export type { MakeProvider } from './harness.js';
+
+export function runStoreContract(name: string, makeProvider: MakeProvider): void {
+  describe(`Store contract: ${name}`, () => {
+    const h = useHarness(makeProvider);
+    messageContract(h);
+    memoryContract(h);
+    forgetAndSearchContract(h);
+    vectorContract(h);
+    jobContract(h);
+    portabilityContract(h);
+    isolationContract(h);
+  });
+}
