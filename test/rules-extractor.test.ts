@@ -20,6 +20,11 @@ describe('rule extractor', () => {
     expect(m?.importance).toBeGreaterThan(0.8);
   });
 
+  it('ignores a trailing symbol marker after a statement', async () => {
+    const [m] = await extract(msg('Always provide security best practices when I ask about auth. ->-> 3,28'));
+    expect(m).toMatchObject({ type: 'instruction', content: 'Always provide security best practices when User asks about auth' });
+  });
+
   it('types a preference fact with a topic key and rewrites the speaker', async () => {
     const [m] = await extract(msg('My favorite color is blue.'));
     expect(m).toMatchObject({ type: 'fact', topicKey: 'user.favorite_color', content: "User's favorite color is blue" });

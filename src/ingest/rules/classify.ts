@@ -30,7 +30,7 @@ export function cleanLeadIn(sentence: string): string {
 function isQuestionOrJunk(s: string): boolean {
   if (s.length > MAX_CHARS || s.split(/\s+/).length < MIN_WORDS) return true;
   if (/\?\s*$/.test(s) || QUESTION_START.test(s)) return true;
-  if (!/[a-z]{3}/i.test(s) || /[{};=<>]|\(\)|\w\.\w+\(/.test(s)) return true; // code left in prose
+  if (!/[a-z]{3}/i.test(s) || /[{};=]|\(\)|\w\.\w+\(|<\/?[a-z]+[ >]/.test(s)) return true; // code left in prose
   return CHIT_CHAT.test(s);
 }
 

@@ -23,8 +23,11 @@ export function stripMarkup(body: string): string {
 // A request tacked onto a statement even without a question mark ("…, can you help me with that").
 const TRAILING_REQUEST = /,\s*(?:and\s+|so\s+)?(?:(?:can|could|would|will) you|how (?:can|do|should) I|maybe|here's|here is|any (?:tips|ideas|suggestions))\b/i;
 
+// Trailing symbol runs with no words ("->-> 3,28", "=====") are markers, not part of the sentence.
+const TRAILING_SYMBOLS = /\s+[-=<>|~*#]{2,}[^\p{L}]*$/u;
+
 function clauses(sentence: string): string[] {
-  let s = sentence.trim();
+  let s = sentence.trim().replace(TRAILING_SYMBOLS, '');
   const request = TRAILING_REQUEST.exec(s);
   if (request && request.index >= 12) s = s.slice(0, request.index).trim();
   if (/:\s*$/.test(s)) return [];
