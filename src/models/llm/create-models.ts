@@ -1,0 +1,59 @@
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createOpenAI } from '@ai-sdk/openai';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import type { LanguageModel } from 'ai';
+import { MnemoError } from '../../errors.js';
+import { llmConfigSchema, type LlmConfig, type LlmConfigInput } from './config.js';
+
+export interface LanguageModels {
+  /** Extraction and query analysis. */
+  structured: LanguageModel;
+  /** Answer synthesis (the same model unless `synthesisModel` is set). */
+  synthesis: LanguageModel;
+}
+
+export interface CreateModelsOptions {
+  /** Custom fetch (tests, proxies). */
+  fetch?: typeof globalThis.fetch;
+}
+
+export function parseLlmConfig(input: LlmConfigInput): LlmConfig {
+  const parsed = llmConfigSchema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+    throw new MnemoError('invalid_input', `invalid LLM configuration: ${where}${issue?.message ?? 'unknown error'}`);
+  }
+  return parsed.data;
+}
+
+/** Builds AI SDK model instances from a plain configuration. Makes no network call. */
+export function createLanguageModels(input: LlmConfigInput, opts: CreateModelsOptions = {}): LanguageModels {
+  const config = parseLlmConfig(input);
+  const modelFor = providerFor(config, opts);
+  return { structured: modelFor(config.model), synthesis: modelFor(config.synthesisModel ?? config.model) };
+}
+
+function providerFor(config: LlmConfig, opts: CreateModelsOptions): (modelId: string) => LanguageModel {
+  const common = { apiKey: config.apiKey, baseURL: config.baseURL, fetch: opts.fetch };
+  switch (config.provider) {
+    case 'openai': {
+      const openai = createOpenAI(common);
+      return (id) => openai.chat(id);
+    }
+    case 'anthropic': {
+      const anthropic = createAnthropic(common);
+      return (id) => anthropic(id);
+    }
+    case 'openai-compatible': {
+      const provider = createOpenAICompatible({
+        name: 'openai-compatible',
+        baseURL: config.baseURL!,
+        apiKey: config.apiKey,
+        fetch: opts.fetch,
+        includeUsage: true,
+      });
+      return (id) => provider.chatModel(id);
+    }
+  }
+}
