@@ -14,6 +14,9 @@ const CONTRACTIONS: [RegExp, string][] = [
   [/\bI don't\b/g, 'I does not'],
   [/\bI didn't\b/g, 'I did not'],
   [/\bI can't\b/g, 'I cannot'],
+  [/\bI haven't\b/g, 'I have not'],
+  [/\bI wasn't\b/g, 'I was not'],
+  [/\bI won't\b/g, 'I will not'],
 ];
 
 const ADVERB = '(?:(?:really|also|usually|always|never|still|just|often|generally|mostly|totally|actually|now|even)\\s+)?';
@@ -27,7 +30,7 @@ function conjugateAfterI(text: string, name: string): string {
     if (verb === 'gotta') return `${name} ${adverb}has to`;
     if (verb === 'am') return `${name} ${adverb}is`;
     if (verb === 'was') return `${name} ${adverb}was`;
-    if (verb === 'have' && !adverb) return `${name} has`;
+    if (verb === 'have') return `${name} ${adverb}has`;
     if (verb === 'do' || verb === 'does') return `${name} ${adverb}does`;
     if (PRESENT_VERBS.has(verb) || !(NOT_VERB.test(verb) || isPastTense(verb) || pastToBase(verb))) {
       return `${name} ${adverb}${thirdPerson(verb)}`;
