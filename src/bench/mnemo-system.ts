@@ -1,0 +1,51 @@
+/** mnemo as a benchmark system: a fresh profile per conversation, ingest with wait, recall per question. */
+import type { ProfileApi } from '../api.js';
+import { LIMITS } from '../limits.js';
+import { buildEvidenceMap, rankedEvidenceIds } from './evidence.js';
+import type { BenchSystem } from './system.js';
+import type { BenchConversation } from './types.js';
+
+export interface OpenedProfile {
+  profile: ProfileApi;
+  /** Closes the memory and removes anything the factory created (e.g. a temp data dir). */
+  close(): Promise<void>;
+}
+
+/** Opens a fresh, empty profile; called once per conversation. */
+export type OpenProfile = (name: string) => Promise<OpenedProfile>;
+
+/** Profile names must match `[a-z0-9][a-z0-9._-]{0,99}`. */
+export function profileNameFor(conversationId: string): string {
+  const name = conversationId.toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^[^a-z0-9]+/, '');
+  return (name || 'bench').slice(0, 100);
+}
+
+async function ingestAll(profile: ProfileApi, conversation: BenchConversation): Promise<string[]> {
+  const stored: string[] = [];
+  const batch = LIMITS.maxMessagesPerIngest;
+  for (let i = 0; i < conversation.messages.length; i += batch) {
+    const result = await profile.ingest(conversation.messages.slice(i, i + batch), { wait: true });
+    stored.push(...result.messageIds);
+  }
+  return stored;
+}
+
+export function mnemoSystem(openProfile: OpenProfile, name = 'mnemo'): BenchSystem {
+  return {
+    name,
+    answersAbstention: true,
+    async prepare(conversation) {
+      const opened = await openProfile(profileNameFor(conversation.id));
+      const stored = await ingestAll(opened.profile, conversation);
+      // Ingest returns one id per message in order; anything else means we cannot align them.
+      const evidence = buildEvidenceMap(conversation.messages, stored.length === conversation.messages.length ? stored : undefined);
+      return {
+        async query(q, limit) {
+          const result = await opened.profile.recall(q.question, { limit, referenceDate: q.referenceDate });
+          return { ranked: rankedEvidenceIds(result, evidence), answer: result.answer, abstained: result.abstained };
+        },
+        close: () => opened.close(),
+      };
+    },
+  };
+}
