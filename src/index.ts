@@ -1,0 +1,11 @@
+export { openMemory, type MnemoOptions } from './mnemo.js';
+export type * from './api.js';
+export type * from './types.js';
+export { MnemoError, type ErrorCode, isMnemoError } from './errors.js';
+export type { Store, StoreProvider, TextQuery } from './store/store.js';
+export type { Embedder } from './models/embedder.js';
+export type { Extractor } from './ingest/extractor.js';
+export type { QueryAnalyzer } from './recall/analyzer.js';
+export type { Synthesizer } from './recall/synthesizer.js';
+export { LIMITS } from './limits.js';
+export * as schemas from './schemas.js';

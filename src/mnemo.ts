@@ -1,0 +1,89 @@
+import path from 'node:path';
+import type { MnemoApi, ProfileApi } from './api.js';
+import type { Extractor } from './ingest/extractor.js';
+import { EMBED_JOB, EXTRACT_JOB, extractJobHandler } from './ingest/extract-job.js';
+import { embedJobHandler } from './ingest/embed-job.js';
+import { createRuleExtractor } from './ingest/rules/rule-extractor.js';
+import { Worker } from './jobs/worker.js';
+import type { Embedder } from './models/embedder.js';
+import { type EmbedderConfig, resolveEmbedder } from './models/embedders/resolve.js';
+import { Profile } from './profile.js';
+import type { QueryAnalyzer } from './recall/analyzer.js';
+import { createExtractiveSynthesizer } from './recall/extractive-synthesizer.js';
+import { type ChannelWeights, DEFAULT_WEIGHTS } from './recall/fuse.js';
+import { createOfflineAnalyzer } from './recall/offline-analyzer.js';
+import type { Synthesizer } from './recall/synthesizer.js';
+import type { Runtime } from './runtime.js';
+import { profileNameSchema } from './schemas.js';
+import { createSqliteProvider } from './store/sqlite/provider.js';
+import type { StoreProvider } from './store/store.js';
+import { MnemoError } from './errors.js';
+
+export interface MnemoOptions {
+  /** Where the embedded SQLite files live (default `./.mnemo`). Ignored when `store` is given. */
+  dataDir?: string;
+  /** Another backend, e.g. `createPostgresProvider(...)`. */
+  store?: StoreProvider;
+  /** An embedder, an embedder config, or `false` to run without vectors. Default: offline GloVe word vectors. */
+  embedder?: Embedder | EmbedderConfig | false;
+  extractor?: Extractor;
+  analyzer?: QueryAnalyzer;
+  synthesizer?: Synthesizer;
+  weights?: Partial<ChannelWeights>;
+  /** Background job processing in this process (default on). */
+  worker?: { background?: boolean; pollMs?: number; leaseMs?: number };
+  onWarning?: (message: string) => void;
+}
+
+/** Opens a memory service over a data directory (SQLite) or a given store provider. */
+export function openMemory(opts: MnemoOptions = {}): MnemoApi {
+  const dataDir = path.resolve(opts.dataDir ?? '.mnemo');
+  const provider = opts.store ?? createSqliteProvider({ dataDir });
+  const warn = opts.onWarning ?? ((m: string) => process.emitWarning(m, 'MnemoWarning'));
+  const extractor = opts.extractor ?? createRuleExtractor();
+  let embedderPromise: Promise<Embedder | null> | null = null;
+  const embedder = () => (embedderPromise ??= resolveDefaultEmbedder(opts.embedder, dataDir, warn));
+  const worker = new Worker({
+    handlers: {
+      [EXTRACT_JOB]: extractJobHandler(() => extractor),
+      [EMBED_JOB]: embedJobHandler(embedder),
+    },
+    pollMs: opts.worker?.background === false ? 0 : (opts.worker?.pollMs ?? 1000),
+    leaseMs: opts.worker?.leaseMs ?? 15_000,
+    onError: (err) => warn(`background job failed: ${err instanceof Error ? err.message : String(err)}`),
+  });
+  const rt: Runtime = {
+    provider,
+    worker,
+    extractor,
+    analyzer: opts.analyzer ?? createOfflineAnalyzer(),
+    synthesizer: opts.synthesizer ?? createExtractiveSynthesizer(),
+    embedder,
+    weights: { ...DEFAULT_WEIGHTS, ...opts.weights },
+    warn,
+  };
+  const profiles = new Map<string, Profile>();
+  let closed = false;
+  return {
+    profile(name: string): ProfileApi {
+      if (closed) throw new MnemoError('unavailable', 'this memory handle is closed');
+      const parsed = profileNameSchema.safeParse(name);
+      if (!parsed.success) throw new MnemoError('invalid_profile', `invalid profile name ${JSON.stringify(name)}: use 1-100 of a-z 0-9 . _ - starting with a letter or digit`);
+      let p = profiles.get(name);
+      if (!p) profiles.set(name, (p = new Profile(name, rt)));
+      return p;
+    },
+    listProfiles: () => provider.listProfiles(),
+    async close() {
+      if (closed) return;
+      closed = true;
+      await worker.stop();
+      await provider.close();
+    },
+  };
+}
+
+async function resolveDefaultEmbedder(given: Embedder | EmbedderConfig | false | undefined, dataDir: string, warn: (m: string) => void): Promise<Embedder | null> {
+  if (given === false) return null;
+  return resolveEmbedder(given, { cacheDir: path.join(dataDir, 'models'), onWarning: warn });
+}

@@ -1,0 +1,233 @@
+import type { ContextBlock, ExportDocument, ImportResult, IngestResult, ProfileApi, ProfileStats, RecallResult, RememberResult } from './api.js';
+import { EXPORT_FORMAT, EXPORT_VERSION } from './api.js';
+import { MnemoError } from './errors.js';
+import { currentEmbedderId } from './ingest/embed-job.js';
+import { EMBED_JOB, EXTRACT_JOB } from './ingest/extract-job.js';
+import { prepareMessages } from './ingest/prepare-messages.js';
+import { buildRememberedMemory } from './ingest/remember.js';
+import { recall } from './recall/recall.js';
+import type { Runtime } from './runtime.js';
+import {
+  type ContextOptions, type ForgetOptions, type IngestOptions, type ListOptions, type MessageInput, type RecallOptions, type RememberInput,
+  contextOptionsSchema, forgetOptionsSchema, importOptionsSchema, listOptionsSchema, memoryIdSchema, querySchema, recallOptionsSchema, topicKeySchema,
+} from './schemas.js';
+import type { Page, Store } from './store/store.js';
+import type { Job, JobStatus, Memory } from './types.js';
+import { parseInput } from './validation.js';
+import { buildContext } from './context-source.js';
+import { parseExportDocument } from './export-document.js';
+
+const TOPIC_KEY_TTL_MS = 5_000;
+
+/** The profile facade: validates input, then delegates to the pipelines and the store. */
+export class Profile implements ProfileApi {
+  private storePromise: Promise<Store> | null = null;
+  private topicKeyCache: { at: number; keys: string[] } | null = null;
+
+  constructor(readonly name: string, private readonly rt: Runtime) {}
+
+  store(): Promise<Store> {
+    this.storePromise ??= this.rt.provider.open(this.name).then((s) => {
+      this.rt.worker.add(s);
+      return s;
+    });
+    return this.storePromise;
+  }
+
+  async ingest(messages: MessageInput[], opts: IngestOptions = {}): Promise<IngestResult> {
+    const prepared = prepareMessages(messages, opts);
+    const store = await this.store();
+    const ids = prepared.messages.map((m) => m.id);
+    const known = new Set((await store.getMessages(ids)).map((m) => m.id));
+    const fresh = prepared.messages.filter((m) => !known.has(m.id));
+    const enqueue = fresh.length ? [{ kind: EXTRACT_JOB, payload: { messageIds: fresh.map((m) => m.id) } }] : [];
+    const auditMark = prepared.wait ? await lastAuditId(store) : 0;
+    const res = await store.insertMessages(fresh, { enqueue });
+    const jobId = res.jobs[0]?.id ?? null;
+    this.invalidateKeys();
+    const result: IngestResult = {
+      messageIds: ids,
+      inserted: res.inserted.length,
+      duplicates: ids.length - res.inserted.length,
+      jobId,
+      redactions: prepared.redactions,
+    };
+    if (!prepared.wait) {
+      this.rt.worker.kick();
+      return result;
+    }
+    if (jobId) await this.waitFor(store, jobId);
+    await this.drain();
+    return { ...result, memories: await memoriesWrittenFor(store, auditMark, new Set(ids)) };
+  }
+
+  async remember(input: RememberInput): Promise<RememberResult> {
+    const store = await this.store();
+    const { memory, redactions } = await buildRememberedMemory(input, this.rt.extractor, await this.topicKeys());
+    const res = await store.writeMemories([memory], { enqueue: [{ kind: EMBED_JOB, payload: {} }], actor: 'remember' });
+    this.invalidateKeys();
+    this.rt.worker.kick();
+    const written = res.written[0];
+    const existing = written ? null : await store.getMemory(res.skipped[0]?.existingId ?? '');
+    const stored = written ?? existing;
+    if (!stored) throw new MnemoError('internal', 'remember wrote nothing and found no existing memory');
+    return { memory: stored, created: !!written, superseded: res.superseded.map((s) => s.id), redactions };
+  }
+
+  async recall(query: string, opts: RecallOptions = {}): Promise<RecallResult> {
+    const q = parseInput(querySchema, query, 'query');
+    const o = parseInput(recallOptionsSchema, opts, 'recall options');
+    const store = await this.store();
+    return recall(
+      {
+        store,
+        analyzer: this.rt.analyzer,
+        synthesizer: this.rt.synthesizer,
+        embedder: await this.rt.embedder(),
+        weights: this.rt.weights,
+        topicKeys: () => this.topicKeys(),
+      },
+      q,
+      {
+        limit: o.limit,
+        types: o.types,
+        sessionId: o.sessionId,
+        referenceDate: o.referenceDate ? new Date(o.referenceDate) : new Date(),
+        synthesize: o.synthesize,
+        includeSuperseded: o.includeSuperseded,
+      },
+    );
+  }
+
+  async list(opts: ListOptions = {}): Promise<Page<Memory>> {
+    const o = parseInput(listOptionsSchema, opts, 'list options');
+    return (await this.store()).listMemories(o);
+  }
+
+  async get(id: string): Promise<Memory> {
+    const mid = parseInput(memoryIdSchema, id, 'memory id');
+    const found = await (await this.store()).getMemory(mid);
+    if (!found) throw new MnemoError('not_found', `no memory ${mid} in profile ${this.name}`);
+    return found;
+  }
+
+  async forget(id: string, opts: ForgetOptions = {}): Promise<Memory> {
+    const mid = parseInput(memoryIdSchema, id, 'memory id');
+    const o = parseInput(forgetOptionsSchema, opts, 'forget options');
+    const forgotten = await (await this.store()).forget(mid, { purge: o.purge, reason: o.reason });
+    if (!forgotten) throw new MnemoError('not_found', `no memory ${mid} in profile ${this.name}`);
+    this.invalidateKeys();
+    return forgotten;
+  }
+
+  async history(topicKey: string): Promise<Memory[]> {
+    const key = parseInput(topicKeySchema, topicKey, 'topic key');
+    return (await this.store()).history(key);
+  }
+
+  async context(opts: ContextOptions = {}): Promise<ContextBlock> {
+    const o = parseInput(contextOptionsSchema, opts, 'context options');
+    return buildContext(await this.store(), o, (q) => this.recall(q, { limit: 10, synthesize: false }));
+  }
+
+  async export(): Promise<ExportDocument> {
+    const dump = await (await this.store()).dump();
+    return { format: EXPORT_FORMAT, version: EXPORT_VERSION, profile: this.name, exportedAt: new Date().toISOString(), ...dump };
+  }
+
+  async import(doc: unknown, opts: { strategy?: 'merge' | 'replace' } = {}): Promise<ImportResult> {
+    const { strategy } = parseInput(importOptionsSchema, opts, 'import options');
+    const parsed = parseExportDocument(doc);
+    const store = await this.store();
+    const res = await store.load({ messages: parsed.messages, memories: parsed.memories, audit: parsed.audit }, strategy);
+    await store.enqueueJobs([{ kind: EMBED_JOB, payload: {} }]);
+    this.invalidateKeys();
+    this.rt.worker.kick();
+    return res;
+  }
+
+  async job(id: string): Promise<Job> {
+    const job = await (await this.store()).getJob(id);
+    if (!job) throw new MnemoError('not_found', `no job ${id} in profile ${this.name}`);
+    return job;
+  }
+
+  async jobs(): Promise<Record<JobStatus, number>> {
+    return (await this.store()).countJobs();
+  }
+
+  async drain(): Promise<void> {
+    const store = await this.store();
+    for (let i = 0; i < 10_000; i++) {
+      await this.rt.worker.drain(store);
+      const counts = await store.countJobs();
+      if (counts.pending + counts.running === 0) return;
+      const due = await store.listJobs({ status: 'pending', limit: 1 });
+      if (counts.running === 0 && due.every((j) => new Date(j.runAt).getTime() > Date.now() + 1000)) return;
+      await sleep(20);
+    }
+  }
+
+  async stats(): Promise<ProfileStats> {
+    const store = await this.store();
+    const [messages, vectors, jobs, embedder] = await Promise.all([store.countMessages(), store.countVectors(), store.countJobs(), currentEmbedderId(store)]);
+    const memories: Record<string, number> = {};
+    for (const status of ['active', 'superseded', 'forgotten', 'done'] as const) memories[status] = await store.countMemories({ status });
+    return { messages, memories, vectors, jobs, embedder };
+  }
+
+  async close(): Promise<void> {
+    if (!this.storePromise) return;
+    this.rt.worker.remove(await this.storePromise);
+  }
+
+  private async waitFor(store: Store, jobId: string): Promise<void> {
+    for (;;) {
+      await this.rt.worker.drain(store);
+      const job = await store.getJob(jobId);
+      if (!job || job.status === 'done') return;
+      if (job.status === 'failed') throw new MnemoError('model_error', `extraction failed: ${job.lastError ?? 'unknown error'}`, { jobId });
+      if (job.status === 'pending' && job.attempts > 0) {
+        throw new MnemoError('unavailable', `extraction is retrying after an error (${job.lastError}); job ${jobId} will finish in the background`, { jobId });
+      }
+      await sleep(20);
+    }
+  }
+
+  private async topicKeys(): Promise<string[]> {
+    if (this.topicKeyCache && Date.now() - this.topicKeyCache.at < TOPIC_KEY_TTL_MS) return this.topicKeyCache.keys;
+    const keys = await (await this.store()).topicKeys(undefined, 5000);
+    this.topicKeyCache = { at: Date.now(), keys };
+    return keys;
+  }
+
+  private invalidateKeys(): void {
+    this.topicKeyCache = null;
+  }
+}
+
+async function lastAuditId(store: Store): Promise<number> {
+  let last = 0;
+  for (;;) {
+    const page = await store.listAudit({ afterId: last, limit: 1000 });
+    if (page.length === 0) return last;
+    last = page[page.length - 1].id;
+  }
+}
+
+async function memoriesWrittenFor(store: Store, afterAuditId: number, messageIds: Set<string>): Promise<Memory[]> {
+  const ids: string[] = [];
+  let after = afterAuditId;
+  for (;;) {
+    const page = await store.listAudit({ afterId: after, limit: 1000 });
+    if (page.length === 0) break;
+    for (const e of page) if (e.action === 'write' && e.memoryId) ids.push(e.memoryId);
+    after = page[page.length - 1].id;
+  }
+  const mems = await store.getMemories(ids);
+  return mems.filter((m) => m.sourceMessageIds.some((id) => messageIds.has(id)));
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}
