@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import type { MnemoApi, ProfileApi } from './api.js';
 import type { Extractor } from './ingest/extractor.js';
@@ -30,6 +31,8 @@ export interface MnemoOptions {
   analyzer?: QueryAnalyzer;
   synthesizer?: Synthesizer;
   weights?: Partial<ChannelWeights>;
+  /** Where converted word vectors and local models are cached (default `~/.cache/mnemo/models`). */
+  modelsDir?: string;
   /** Background job processing in this process (default on). */
   worker?: { background?: boolean; pollMs?: number; leaseMs?: number };
   onWarning?: (message: string) => void;
@@ -42,7 +45,7 @@ export function openMemory(opts: MnemoOptions = {}): MnemoApi {
   const warn = opts.onWarning ?? ((m: string) => process.emitWarning(m, 'MnemoWarning'));
   const extractor = opts.extractor ?? createRuleExtractor();
   let embedderPromise: Promise<Embedder | null> | null = null;
-  const embedder = () => (embedderPromise ??= resolveDefaultEmbedder(opts.embedder, dataDir, warn));
+  const embedder = () => (embedderPromise ??= resolveDefaultEmbedder(opts.embedder, opts.modelsDir ?? defaultModelsDir(), warn));
   const worker = new Worker({
     handlers: {
       [EXTRACT_JOB]: extractJobHandler(() => extractor),
@@ -83,7 +86,11 @@ export function openMemory(opts: MnemoOptions = {}): MnemoApi {
   };
 }
 
-async function resolveDefaultEmbedder(given: Embedder | EmbedderConfig | false | undefined, dataDir: string, warn: (m: string) => void): Promise<Embedder | null> {
+async function resolveDefaultEmbedder(given: Embedder | EmbedderConfig | false | undefined, modelsDir: string, warn: (m: string) => void): Promise<Embedder | null> {
   if (given === false) return null;
-  return resolveEmbedder(given, { cacheDir: path.join(dataDir, 'models'), onWarning: warn });
+  return resolveEmbedder(given, { cacheDir: modelsDir, onWarning: warn });
+}
+
+function defaultModelsDir(): string {
+  return path.join(os.homedir(), '.cache', 'mnemo', 'models');
 }

@@ -23,6 +23,8 @@ const TOPIC_KEY_TTL_MS = 5_000;
 export class Profile implements ProfileApi {
   private storePromise: Promise<Store> | null = null;
   private topicKeyCache: { at: number; keys: string[] } | null = null;
+  /** Highest audit id seen, so `wait` reads only the audit entries written since. */
+  private auditMark: number | null = null;
 
   constructor(readonly name: string, private readonly rt: Runtime) {}
 
@@ -41,7 +43,7 @@ export class Profile implements ProfileApi {
     const known = new Set((await store.getMessages(ids)).map((m) => m.id));
     const fresh = prepared.messages.filter((m) => !known.has(m.id));
     const enqueue = fresh.length ? [{ kind: EXTRACT_JOB, payload: { messageIds: fresh.map((m) => m.id) } }] : [];
-    const auditMark = prepared.wait ? await lastAuditId(store) : 0;
+    const auditMark = prepared.wait ? await this.latestAuditId(store) : 0;
     const res = await store.insertMessages(fresh, { enqueue });
     const jobId = res.jobs[0]?.id ?? null;
     this.invalidateKeys();
@@ -58,7 +60,11 @@ export class Profile implements ProfileApi {
     }
     if (jobId) await this.waitFor(store, jobId);
     await this.drain();
-    return { ...result, memories: await memoriesWrittenFor(store, auditMark, new Set(ids)) };
+    const written = await auditWritesSince(store, auditMark);
+    this.auditMark = written.lastId;
+    const mine = new Set(ids);
+    const memories = (await store.getMemories(written.memoryIds)).filter((m) => m.sourceMessageIds.some((id) => mine.has(id)));
+    return { ...result, memories };
   }
 
   async remember(input: RememberInput): Promise<RememberResult> {
@@ -194,6 +200,11 @@ export class Profile implements ProfileApi {
     }
   }
 
+  private async latestAuditId(store: Store): Promise<number> {
+    this.auditMark = (await auditWritesSince(store, this.auditMark ?? 0)).lastId;
+    return this.auditMark;
+  }
+
   private async topicKeys(): Promise<string[]> {
     if (this.topicKeyCache && Date.now() - this.topicKeyCache.at < TOPIC_KEY_TTL_MS) return this.topicKeyCache.keys;
     const keys = await (await this.store()).topicKeys(undefined, 5000);
@@ -206,26 +217,15 @@ export class Profile implements ProfileApi {
   }
 }
 
-async function lastAuditId(store: Store): Promise<number> {
-  let last = 0;
+async function auditWritesSince(store: Store, afterId: number): Promise<{ lastId: number; memoryIds: string[] }> {
+  const memoryIds: string[] = [];
+  let lastId = afterId;
   for (;;) {
-    const page = await store.listAudit({ afterId: last, limit: 1000 });
-    if (page.length === 0) return last;
-    last = page[page.length - 1].id;
+    const page = await store.listAudit({ afterId: lastId, limit: 1000 });
+    if (page.length === 0) return { lastId, memoryIds };
+    for (const e of page) if (e.action === 'write' && e.memoryId) memoryIds.push(e.memoryId);
+    lastId = page[page.length - 1].id;
   }
-}
-
-async function memoriesWrittenFor(store: Store, afterAuditId: number, messageIds: Set<string>): Promise<Memory[]> {
-  const ids: string[] = [];
-  let after = afterAuditId;
-  for (;;) {
-    const page = await store.listAudit({ afterId: after, limit: 1000 });
-    if (page.length === 0) break;
-    for (const e of page) if (e.action === 'write' && e.memoryId) ids.push(e.memoryId);
-    after = page[page.length - 1].id;
-  }
-  const mems = await store.getMemories(ids);
-  return mems.filter((m) => m.sourceMessageIds.some((id) => messageIds.has(id)));
 }
 
 function sleep(ms: number): Promise<void> {
