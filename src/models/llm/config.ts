@@ -13,6 +13,8 @@ export const llmConfigSchema = z
     apiKey: z.string().min(1).optional(),
     /** Optional larger model for answer synthesis; defaults to `model`. */
     synthesisModel: z.string().min(1).optional(),
+    /** openai-compatible only: the server honours json_schema response formats (vLLM, recent Ollama). */
+    structuredOutputs: z.boolean().optional(),
     /** Per-call timeout. */
     timeoutMs: z.number().int().min(1).max(600_000).default(60_000),
     /** Transport-level retries (429, 5xx) done by the AI SDK, honouring Retry-After up to 60 s. */

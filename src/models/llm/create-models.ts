@@ -52,6 +52,7 @@ function providerFor(config: LlmConfig, opts: CreateModelsOptions): (modelId: st
         apiKey: config.apiKey,
         fetch: opts.fetch,
         includeUsage: true,
+        supportsStructuredOutputs: config.structuredOutputs ?? false,
       });
       return (id) => provider.chatModel(id);
     }
