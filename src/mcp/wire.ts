@@ -10,6 +10,7 @@ import {
   ingestOptionsSchema,
   listOptionsSchema,
   memoryIdSchema,
+  memoryStatusSchema,
   messageInputSchema,
   querySchema,
   recallOptionsSchema,
@@ -35,7 +36,12 @@ export const forgetArgs = forgetOptionsSchema.extend({
   id: memoryIdSchema.describe('The id of the memory to forget, as returned by recall, list or remember'),
 });
 
-export const listArgs = listOptionsSchema;
+export const listArgs = listOptionsSchema.extend({
+  status: z
+    .union([memoryStatusSchema, z.array(memoryStatusSchema)])
+    .default('active')
+    .describe('active (default), superseded, forgotten or done; or a list of them'),
+});
 
 const wireMessage = messageInputSchema.extend({ timestamp: time('When the message was said') });
 export const ingestArgs = ingestOptionsSchema.extend({
