@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { IngestResult, ProfileApi, RecallResult, RecalledMemory, RecalledMessage } from '../src/api.js';
 import { buildEvidenceMap, rankedEvidenceIds } from '../src/bench/evidence.js';
 import { mnemoSystem, profileNameFor } from '../src/bench/mnemo-system.js';
+import { splitOversized } from '../src/bench/split-oversized.js';
 import type { BenchConversation, BenchMessage } from '../src/bench/types.js';
 import { messageId } from '../src/ids.js';
 
@@ -79,5 +80,15 @@ describe('mnemo system adapter', () => {
     expect(profileNameFor('Conv 26')).toBe('conv-26');
     expect(profileNameFor('beam-3')).toBe('beam-3');
     expect(profileNameFor('__x')).toBe('x');
+  });
+});
+
+describe('oversized turns', () => {
+  it('split into parts under the limit that keep the evidence id', () => {
+    const long = msg('7', `${'a'.repeat(60)}\n${'b'.repeat(60)}`);
+    const parts = splitOversized([msg('1', 'short'), long], 100);
+    expect(parts.map((p) => p.metadata.evidenceId)).toEqual(['1', '7', '7']);
+    expect(parts.every((p) => p.content.length <= 100)).toBe(true);
+    expect(parts.slice(1).map((p) => p.content).join('')).toBe(long.content);
   });
 });

@@ -2,8 +2,9 @@
 import type { ProfileApi } from '../api.js';
 import { LIMITS } from '../limits.js';
 import { buildEvidenceMap, rankedEvidenceIds } from './evidence.js';
+import { splitOversized } from './split-oversized.js';
 import type { BenchSystem } from './system.js';
-import type { BenchConversation } from './types.js';
+import type { BenchMessage } from './types.js';
 
 export interface OpenedProfile {
   profile: ProfileApi;
@@ -20,11 +21,11 @@ export function profileNameFor(conversationId: string): string {
   return (name || 'bench').slice(0, 100);
 }
 
-async function ingestAll(profile: ProfileApi, conversation: BenchConversation): Promise<string[]> {
+async function ingestAll(profile: ProfileApi, messages: readonly BenchMessage[]): Promise<string[]> {
   const stored: string[] = [];
   const batch = LIMITS.maxMessagesPerIngest;
-  for (let i = 0; i < conversation.messages.length; i += batch) {
-    const result = await profile.ingest(conversation.messages.slice(i, i + batch), { wait: true });
+  for (let i = 0; i < messages.length; i += batch) {
+    const result = await profile.ingest(messages.slice(i, i + batch), { wait: true });
     stored.push(...result.messageIds);
   }
   return stored;
@@ -36,9 +37,11 @@ export function mnemoSystem(openProfile: OpenProfile, name = 'mnemo'): BenchSyst
     answersAbstention: true,
     async prepare(conversation) {
       const opened = await openProfile(profileNameFor(conversation.id));
-      const stored = await ingestAll(opened.profile, conversation);
+      // A few BEAM turns exceed mnemo's content limit: ingest them as parts with the same evidence id.
+      const messages = splitOversized(conversation.messages, LIMITS.maxContentChars);
+      const stored = await ingestAll(opened.profile, messages);
       // Ingest returns one id per message in order; anything else means we cannot align them.
-      const evidence = buildEvidenceMap(conversation.messages, stored.length === conversation.messages.length ? stored : undefined);
+      const evidence = buildEvidenceMap(messages, stored.length === messages.length ? stored : undefined);
       return {
         async query(q, limit) {
           const result = await opened.profile.recall(q.question, { limit, referenceDate: q.referenceDate });
