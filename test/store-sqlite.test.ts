@@ -40,6 +40,21 @@ describe('SQLite specifics', () => {
     db.close();
   });
 
+  it('migrates a database from an older schema version without losing data', async () => {
+    const path = join(dataDir, 'old.db');
+    const db = new Database(path);
+    db.exec(MIGRATIONS[0]);
+    db.prepare(`INSERT INTO meta (key, value) VALUES ('schema_version', '1')`).run();
+    db.prepare(`INSERT INTO messages (id, session_id, role, content, created_at) VALUES ('m1', 's', 'user', 'kept across migrations', '2026-01-01T00:00:00.000Z')`).run();
+    db.close();
+    const store = openSqliteStore(path, 'old');
+    expect(await store.searchMessages({ terms: ['migrations'] }, { limit: 5 })).toHaveLength(1);
+    await store.close();
+    const check = new Database(path, { readonly: true });
+    expect(check.prepare(`SELECT value FROM meta WHERE key = 'schema_version'`).get()).toEqual({ value: String(MIGRATIONS.length) });
+    check.close();
+  });
+
   it('keeps data and schema on reopen', async () => {
     const path = join(dataDir, 'profiles', 'p.db');
     const first = openSqliteStore(path, 'p');

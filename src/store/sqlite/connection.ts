@@ -3,18 +3,14 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { migrate } from './migrations.js';
 
-type Hook = () => void;
-
 /**
  * One better-sqlite3 handle with a prepared-statement cache and write transactions that take
  * the write lock up front (BEGIN IMMEDIATE), so concurrent processes wait on busy_timeout
- * instead of failing on a lock upgrade. Hooks let in-memory caches follow committed writes only.
+ * instead of failing on a lock upgrade.
  */
 export class Connection {
   readonly db: Database.Database;
   private readonly statements = new Map<string, Database.Statement>();
-  private commitHooks: Hook[] = [];
-  private rollbackHooks: Hook[] = [];
 
   constructor(readonly path: string) {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
@@ -49,36 +45,14 @@ export class Connection {
 
   /** Runs `fn` in an IMMEDIATE transaction (a savepoint when already inside one). */
   write<T>(fn: () => T): T {
-    if (this.db.inTransaction) return this.db.transaction(fn)();
-    let result: T;
-    try {
-      result = this.db.transaction(fn).immediate();
-    } catch (err) {
-      const hooks = this.rollbackHooks;
-      this.commitHooks = [];
-      this.rollbackHooks = [];
-      for (const hook of hooks) hook();
-      throw err;
-    }
-    const hooks = this.commitHooks;
-    this.commitHooks = [];
-    this.rollbackHooks = [];
-    for (const hook of hooks) hook();
-    return result;
+    const tx = this.db.transaction(fn);
+    return this.db.inTransaction ? tx() : tx.immediate();
   }
 
   /** A consistent snapshot for multi-statement reads. */
   read<T>(fn: () => T): T {
     if (this.db.inTransaction) return fn();
     return this.db.transaction(fn).deferred();
-  }
-
-  afterCommit(hook: Hook): void {
-    this.commitHooks.push(hook);
-  }
-
-  afterRollback(hook: Hook): void {
-    this.rollbackHooks.push(hook);
   }
 
   close(): void {

@@ -120,6 +120,16 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (embedder_id, text_hash)
   ) WITHOUT ROWID;
   `,
+  `
+  -- Every vector change, so each process's in-memory index can catch up incrementally with
+  -- changes made by other processes. Old entries are pruned; a cache that fell behind reloads.
+  CREATE TABLE vector_log (
+    rev INTEGER PRIMARY KEY AUTOINCREMENT,
+    kind TEXT NOT NULL,
+    id TEXT,
+    op TEXT NOT NULL
+  );
+  `,
 ];
 
 export function schemaVersion(db: Database.Database): number {

@@ -126,6 +126,11 @@ export function vectorToBlob(v: Float32Array): Buffer {
   return Buffer.from(v.buffer, v.byteOffset, v.byteLength);
 }
 
+/** A view without copying when aligned; only for callers that copy the values themselves. */
+export function blobView(b: Buffer): Float32Array {
+  return b.byteOffset % 4 === 0 ? new Float32Array(b.buffer, b.byteOffset, b.byteLength / 4) : blobToVector(b);
+}
+
 export function blobToVector(b: Buffer): Float32Array {
   const out = new Float32Array(b.byteLength / 4);
   new Uint8Array(out.buffer).set(b);

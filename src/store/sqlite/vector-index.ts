@@ -27,12 +27,16 @@ export const exactIndexFactory: VectorIndexFactory = (dimensions) => new ExactVe
 
 /** Unit-length copy (cosine = dot product of unit vectors). */
 export function normalized(v: Float32Array): Float32Array {
+  const out = new Float32Array(v.length);
+  writeNormalized(v, out, 0);
+  return out;
+}
+
+function writeNormalized(v: Float32Array, out: Float32Array, offset: number): void {
   let sum = 0;
   for (let i = 0; i < v.length; i++) sum += v[i] * v[i];
-  const out = new Float32Array(v.length);
   const inv = sum > 0 ? 1 / Math.sqrt(sum) : 0;
-  for (let i = 0; i < v.length; i++) out[i] = v[i] * inv;
-  return out;
+  for (let i = 0; i < v.length; i++) out[offset + i] = v[i] * inv;
 }
 
 /** Dense row-major matrix of unit vectors; removal swaps the last row into the hole. */
@@ -61,7 +65,7 @@ export class ExactVectorIndex implements VectorIndex {
     } else {
       this.attrs[slot] = attrs;
     }
-    this.data.set(normalized(vector), slot * this.dimensions);
+    writeNormalized(vector, this.data, slot * this.dimensions);
   }
 
   remove(id: string): void {

@@ -2,40 +2,31 @@ import { MnemoError } from '../../errors.js';
 import type { Scored } from '../../types.js';
 import type { VectorKind, VectorOwner, VectorRow, VectorSearchOptions } from '../store.js';
 import type { Connection } from './connection.js';
-import { blobToVector, vectorToBlob } from './rows.js';
-import { exactIndexFactory, type VectorAttrs, type VectorIndex, type VectorIndexFactory } from './vector-index.js';
-
-const VERSION_KEY = 'sqlite.vectors_version';
-
-interface CachedIndex {
-  index: VectorIndex | null;
-  version: number;
-}
-
-type PendingOp = { op: 'upsert'; row: VectorRow; attrs: VectorAttrs } | { op: 'delete'; owner: VectorOwner } | { op: 'clear' };
+import { vectorToBlob } from './rows.js';
+import { VectorCache, logVectorChange } from './vector-cache.js';
+import { exactIndexFactory, type VectorAttrs, type VectorIndexFactory } from './vector-index.js';
 
 /**
  * Vectors live in the `vectors` table (float32 BLOBs); searches run on an in-memory index per
- * kind, loaded lazily. Every committed change bumps a version counter in `meta`: a cache applies
- * its own changes incrementally after commit, and reloads when another process changed the table.
+ * kind (see VectorCache). A memory's vector exists only while the memory is active.
  */
 export class SqliteVectors {
-  private readonly cache = new Map<VectorKind, CachedIndex>();
-  private pending: { from: number; ops: PendingOp[] } | null = null;
+  private readonly caches: Record<VectorKind, VectorCache>;
 
-  constructor(private readonly conn: Connection, private readonly factory: VectorIndexFactory = exactIndexFactory) {}
+  constructor(private readonly conn: Connection, factory: VectorIndexFactory = exactIndexFactory) {
+    this.caches = { memory: new VectorCache(conn, 'memory', factory), message: new VectorCache(conn, 'message', factory) };
+  }
 
   upsert(rows: VectorRow[]): void {
     if (rows.length === 0) return;
     this.conn.write(() => {
       this.checkDimensions(rows);
       for (const row of rows) {
-        const attrs = this.ownerAttrs(row);
-        if (!attrs) continue; // unknown owner or inactive memory: a vector would only go stale
+        if (!this.ownerExists(row)) continue; // unknown owner or inactive memory: the vector would only go stale
         this.conn.run(`INSERT INTO vectors (kind, id, dims, vector) VALUES (?, ?, ?, ?)
           ON CONFLICT (kind, id) DO UPDATE SET dims = excluded.dims, vector = excluded.vector`,
           row.kind, row.id, row.vector.length, vectorToBlob(row.vector));
-        this.track({ op: 'upsert', row, attrs });
+        logVectorChange(this.conn, row.kind, row.id, 'upsert');
       }
     });
   }
@@ -46,7 +37,7 @@ export class SqliteVectors {
     this.conn.write(() => {
       for (const owner of owners) {
         const res = this.conn.run(`DELETE FROM vectors WHERE kind = ? AND id = ?`, owner.kind, owner.id);
-        if (res.changes > 0) this.track({ op: 'delete', owner });
+        if (res.changes > 0) logVectorChange(this.conn, owner.kind, owner.id, 'delete');
       }
     });
   }
@@ -54,7 +45,7 @@ export class SqliteVectors {
   clear(): void {
     this.conn.write(() => {
       this.conn.run(`DELETE FROM vectors`);
-      this.track({ op: 'clear' });
+      logVectorChange(this.conn, '*', null, 'clear');
     });
   }
 
@@ -67,7 +58,7 @@ export class SqliteVectors {
 
   search(vector: Float32Array, opts: VectorSearchOptions): Scored<VectorOwner>[] {
     if (opts.limit <= 0 || vector.length === 0) return [];
-    const index = this.indexFor(opts.kind);
+    const index = this.caches[opts.kind].current();
     if (!index || index.size === 0) return [];
     // Stored vectors from a previous embedder: nothing comparable until they are re-embedded.
     if (index.dimensions !== vector.length) return [];
@@ -114,86 +105,15 @@ export class SqliteVectors {
     }
   }
 
-  private ownerAttrs(owner: VectorOwner): VectorAttrs | null {
-    if (owner.kind === 'memory') {
-      const m = this.conn.get<{ type: string; session_id: string | null; status: string }>(
-        `SELECT type, session_id, status FROM memories WHERE id = ?`, owner.id);
-      return m && m.status === 'active' ? { type: m.type, sessionId: m.session_id } : null;
-    }
-    const m = this.conn.get<{ session_id: string }>(`SELECT session_id FROM messages WHERE id = ?`, owner.id);
-    return m ? { type: null, sessionId: m.session_id } : null;
+  private ownerExists(owner: VectorOwner): boolean {
+    return owner.kind === 'memory'
+      ? this.conn.get(`SELECT 1 FROM memories WHERE id = ? AND status = 'active'`, owner.id) !== undefined
+      : this.conn.get(`SELECT 1 FROM messages WHERE id = ?`, owner.id) !== undefined;
   }
 
   private activeMemoryIds(ids: string[]): Set<string> {
     const rows = this.conn.all<{ id: string }>(
       `SELECT id FROM memories WHERE status = 'active' AND id IN (SELECT value FROM json_each(?))`, JSON.stringify(ids));
     return new Set(rows.map((r) => r.id));
-  }
-
-  /** Records a change in the current transaction and bumps the version once per transaction. */
-  private track(op: PendingOp): void {
-    if (!this.pending) {
-      const from = this.readVersion();
-      this.conn.run(`INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
-        VERSION_KEY, String(from + 1));
-      const pending = { from, ops: [] as PendingOp[] };
-      this.pending = pending;
-      this.conn.afterCommit(() => this.applyCommitted(pending));
-      this.conn.afterRollback(() => { this.pending = null; });
-    }
-    this.pending.ops.push(op);
-  }
-
-  private applyCommitted(pending: { from: number; ops: PendingOp[] }): void {
-    this.pending = null;
-    for (const [kind, cached] of this.cache) {
-      if (cached.version !== pending.from) {
-        this.cache.delete(kind); // someone else wrote in between: reload on next search
-        continue;
-      }
-      cached.version = pending.from + 1;
-      for (const op of pending.ops) cached.index = this.applyOp(kind, cached.index, op);
-    }
-  }
-
-  private applyOp(kind: VectorKind, index: VectorIndex | null, op: PendingOp): VectorIndex | null {
-    if (op.op === 'clear') return null;
-    if (op.op === 'delete') {
-      if (op.owner.kind === kind) index?.remove(op.owner.id);
-      return index;
-    }
-    if (op.row.kind !== kind) return index;
-    const target = index ?? this.factory(op.row.vector.length);
-    target.upsert(op.row.id, op.row.vector, op.attrs);
-    return target;
-  }
-
-  private readVersion(): number {
-    const row = this.conn.get<{ value: string }>(`SELECT value FROM meta WHERE key = ?`, VERSION_KEY);
-    return row ? Number(row.value) : 0;
-  }
-
-  private indexFor(kind: VectorKind): VectorIndex | null {
-    const version = this.readVersion();
-    const cached = this.cache.get(kind);
-    if (cached && cached.version === version) return cached.index;
-    const fresh = this.conn.read(() => ({ version: this.readVersion(), index: this.load(kind) }));
-    this.cache.set(kind, fresh);
-    return fresh.index;
-  }
-
-  private load(kind: VectorKind): VectorIndex | null {
-    const sql = kind === 'memory'
-      ? `SELECT v.id, v.vector, m.type, m.session_id FROM vectors v JOIN memories m ON m.id = v.id
-          WHERE v.kind = 'memory' AND m.status = 'active'`
-      : `SELECT v.id, v.vector, NULL AS type, m.session_id FROM vectors v JOIN messages m ON m.id = v.id
-          WHERE v.kind = 'message'`;
-    let index: VectorIndex | null = null;
-    for (const r of this.conn.stmt(sql).iterate() as Iterable<{ id: string; vector: Buffer; type: string | null; session_id: string | null }>) {
-      const vector = blobToVector(r.vector);
-      index ??= this.factory(vector.length);
-      index.upsert(r.id, vector, { type: r.type, sessionId: r.session_id });
-    }
-    return index;
   }
 }
