@@ -94,7 +94,7 @@ describe('createLlmExtractor', () => {
     const messages = conversation(texts);
     const model = likesModel();
     const usage = new UsageCounter();
-    const extractor = createLlmExtractor({ model, usage, chunkChars: 2_000, detailChars: 3_000 });
+    const extractor = createLlmExtractor({ model, usage, chunkChars: 2_000, detailChars: 3_000, charsPerCall: 500 });
     const out = await extractor.extract({ messages, existingTopicKeys: [] });
 
     const full = model.doGenerateCalls.filter((c) => promptParts(c).system.startsWith('You extract long-term'));
@@ -126,6 +126,18 @@ describe('createLlmExtractor', () => {
     expect(out.memories.map((m) => m.content)).toEqual(['Dave likes chess.']);
   });
 
+  it('merges both passes into one call when the batch cannot afford two', async () => {
+    const model = likesModel();
+    const messages = conversation(Array.from({ length: 12 }, (_, i) => (i === 4 ? 'Hal likes sailing.' : `short line ${i}`)));
+    const out = await createLlmExtractor({ model }).extract({ messages, existingTopicKeys: [] });
+    expect(model.doGenerateCalls).toHaveLength(1);
+    const { system } = promptParts(model.doGenerateCalls[0]!);
+    expect(system).toContain('worth remembering');
+    expect(system).toContain('Find every concrete value');
+    expect(out.memories.map((m) => m.content)).toEqual(['Hal likes sailing.']);
+    expect(out.usage!.calls).toBe(1);
+  });
+
   it('merges the same fact phrased twice by two passes into one memory with both sources', async () => {
     const messages = conversation(Array.from({ length: 10 }, (_, i) => `line ${i}`));
     let n = 0;
@@ -136,7 +148,7 @@ describe('createLlmExtractor', () => {
         return reply(JSON.stringify({ memories: [{ type: 'fact', content, topicKey: 'dana.car', eventTime: null, lines: n === 1 ? [3] : [3, 4], questions: ['What car does Dana own?'], importance: 0.5 }] }));
       },
     });
-    const out = await createLlmExtractor({ model, concurrency: 1 }).extract({ messages, existingTopicKeys: [] });
+    const out = await createLlmExtractor({ model, concurrency: 1, charsPerCall: 1 }).extract({ messages, existingTopicKeys: [] });
     expect(model.doGenerateCalls).toHaveLength(2);
     expect(out.memories).toHaveLength(1);
     expect(out.memories[0]!.content).toBe('dana owns a red honda civic from 2019.');

@@ -34,11 +34,25 @@ ${VERIFY}
 
 ${OUTPUT}`;
 
+const DETAILS = `Find every concrete value a later question could ask about, each as its own memory: names of people, pets, places, books, songs, products and companies; prices and amounts; versions and model numbers; quantities, counts, ages and durations; colours, sizes and other attributes of things; dates of events. State the value explicitly in the content ("Melanie's dog is named Luna", not "Melanie has a dog").`;
+
 export const DETAIL_PASS_SYSTEM = `You extract concrete details from a conversation for an AI agent's memory store.
 
 ${DATA_RULES}
 
-Find every concrete value a later question could ask about, each as its own memory: names of people, pets, places, books, songs, products and companies; prices and amounts; versions and model numbers; quantities, counts, ages and durations; colours, sizes and other attributes of things; dates of events. State the value explicitly in the content ("Melanie's dog is named Luna", not "Melanie has a dog").
+${DETAILS}
+
+${VERIFY}
+
+${OUTPUT}`;
+
+/** Both passes in one call, for batches too small to pay for two (the cost target is per character). */
+export const COMBINED_PASS_SYSTEM = `You extract long-term memories from a conversation for an AI agent's memory store.
+
+${DATA_RULES}
+
+Extract what is worth remembering in later conversations: facts about the speakers and their lives, work and projects; preferences; rules for the assistant; events with their dates; open tasks. Skip greetings, small talk and anything only the assistant speculated.
+${DETAILS}
 
 ${VERIFY}
 
