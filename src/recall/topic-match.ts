@@ -1,13 +1,20 @@
-/** Ranks existing topic keys by how many query keywords their segments share (prefix-tolerant). */
+/**
+ * Ranks existing topic keys by how many query keywords their attribute segments share
+ * (prefix-tolerant). The subject segment alone never matches: "what does Ann like?" must not
+ * pull every `ann.*` key; it only breaks ties.
+ */
 export function matchTopicKeys(terms: string[], keys: string[], limit: number): string[] {
   if (terms.length === 0 || keys.length === 0) return [];
-  const stems = terms.map(stem);
+  const stems = new Set(terms.map(stem));
   const scored: { key: string; score: number }[] = [];
   for (const key of keys) {
-    const parts = key.split(/[._]/).filter((p) => p.length > 1).map(stem);
-    let hits = 0;
-    for (const s of stems) if (parts.includes(s)) hits++;
-    if (hits > 0) scored.push({ key, score: hits / Math.sqrt(parts.length) });
+    const [subject, ...rest] = key.split('.');
+    const attribute = rest.join('_').split('_').filter((p) => p.length > 1).map(stem);
+    if (attribute.length === 0) continue;
+    const hits = attribute.filter((a) => stems.has(a)).length;
+    if (hits === 0) continue;
+    const subjectBonus = stems.has(stem(subject)) ? 0.5 : 0;
+    scored.push({ key, score: hits / Math.sqrt(attribute.length) + subjectBonus });
   }
   scored.sort((a, b) => b.score - a.score || a.key.localeCompare(b.key));
   return scored.slice(0, limit).map((s) => s.key);
