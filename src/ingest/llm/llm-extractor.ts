@@ -58,7 +58,10 @@ export function createLlmExtractor(opts: LlmExtractorOptions): Extractor {
       return result.memories;
     });
     const order = new Map(messages.map((m, i) => [m.id, i]));
-    return { memories: mergeMemories(perPass.flat(), order), usage };
+    // Ordered by the last message each memory rests on, so a later value of a topic key is written last and supersedes.
+    const lastSource = (m: NewMemory) => Math.max(...m.sourceMessageIds.map((id) => order.get(id) ?? 0));
+    const memories = mergeMemories(perPass.flat(), order).sort((a, b) => lastSource(a) - lastSource(b));
+    return { memories, usage };
   }
 
   /**
