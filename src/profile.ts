@@ -107,7 +107,7 @@ export class Profile implements ProfileApi {
 
   async list(opts: ListOptions = {}): Promise<Page<Memory>> {
     const o = parseInput(listOptionsSchema, opts, 'list options');
-    return (await this.store()).listMemories(o);
+    return (await this.store()).listMemories({ ...o, status: o.status ?? 'active' });
   }
 
   async get(id: string): Promise<Memory> {
