@@ -1,0 +1,59 @@
+/** The load generator of bench/http-load.ts: runs in a worker thread, so it never competes with the server's event loop. */
+
+export interface OpResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  /** Ids of acknowledged remembers (2xx), to verify afterwards. */
+  ids: string[];
+}
+
+export const QUERIES = [
+  'which database does the billing service use?',
+  'what region is the search cluster in?',
+  'who owns the mobile app?',
+  'what language is the data pipeline written in?',
+  'when does the auth gateway deploy?',
+  'which package manager does the web frontend use?',
+  'what queue does the ml trainer use?',
+  'what cache does the cron runner use?',
+];
+
+export function summarize(latencies: number[], errors: number, seconds: number, ids: string[]): OpResult {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const at = (q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : NaN);
+  return { rps: latencies.length / seconds, p50: at(0.5), p99: at(0.99), errors, ids };
+}
+
+/** CommonJS source for `new Worker(src, { eval: true })`: keeps the bench runnable under plain tsx. */
+export const DRIVER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { Pool } = require(workerData.undiciPath);
+const { url, op, connections, seconds, queries } = workerData;
+const pool = new Pool(url, { connections, pipelining: 1 });
+const lat = [], ids = [];
+let errors = 0, n = 0;
+const end = performance.now() + seconds * 1000;
+async function one(w) {
+  const i = n++;
+  const body = op === 'recall'
+    ? { query: queries[i % queries.length] }
+    : { content: 'HTTP note ' + w + '-' + i + ': the artifact store for build ' + i + ' is bucket a' + i + '.' };
+  const s = performance.now();
+  try {
+    const res = await pool.request({ path: '/v1/profiles/bench/' + op, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const json = await res.body.json();
+    if (res.statusCode >= 300) errors++;
+    else if (op === 'remember') ids.push(json.memory.id);
+  } catch { errors++; }
+  lat.push(performance.now() - s);
+}
+(async () => {
+  await Promise.all(Array.from({ length: connections }, async (_, w) => { while (performance.now() < end) await one(w); }));
+  await pool.close();
+  lat.sort((a, b) => a - b);
+  const at = (q) => lat.length ? lat[Math.min(lat.length - 1, Math.floor(q * lat.length))] : NaN;
+  parentPort.postMessage({ rps: lat.length / seconds, p50: at(0.5), p99: at(0.99), errors, ids });
+})();
+`;

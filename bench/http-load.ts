@@ -1,0 +1,108 @@
+/**
+ * HTTP load benchmark: `npx tsx bench/http-load.ts [--seconds 10] [--memories 10000] [--embedder hashing|glove]`.
+ * Seeds a profile through POST /import, then drives recall and remember at 1, 16 and 64 concurrent
+ * connections from a worker thread (its own event loop, undici pool), reports req/s, p50/p99 and
+ * errors, adds a baseline of direct library calls, and checks every acknowledged remember is stored.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
+import { startHttpServer } from '../src/http/server.js';
+import { openMemory } from '../src/index.js';
+import { DRIVER_SOURCE, QUERIES, summarize, type OpResult } from './http-load-driver.js';
+
+const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, memories: { type: 'string', default: '10000' }, embedder: { type: 'string', default: 'hashing' }, conns: { type: 'string', default: '1,16,64' }, ops: { type: 'string', default: 'recall,remember' } } });
+const CONNS = values.conns.split(',').map(Number);
+const OPS = values.ops.split(',') as ('recall' | 'remember')[];
+const seconds = Number(values.seconds);
+const count = Number(values.memories);
+const embedderKind = values.embedder === 'glove' ? 'glove' : 'hashing';
+const dir = mkdtempSync(path.join(tmpdir(), 'mnemo-load-'));
+const mnemo = openMemory({ dataDir: dir, embedder: { kind: embedderKind }, onWarning: () => {} });
+const server = await startHttpServer({ mnemo, port: 0, logger: false, importBodyLimit: 1 << 30 });
+const profile = mnemo.profile('bench');
+
+// ---- seed ---------------------------------------------------------------------------------------
+const SUBJECTS = ['billing service', 'search cluster', 'mobile app', 'data pipeline', 'auth gateway', 'web frontend', 'ml trainer', 'cron runner'];
+const ATTRS = ['database', 'region', 'owner', 'language', 'deploy day', 'package manager', 'queue', 'cache'];
+const VALUES = ['PostgreSQL', 'eu-west-1', 'Dana', 'Rust', 'Tuesday', 'pnpm', 'Kafka', 'Redis', 'SQLite', 'us-east-2', 'Ahmed', 'Go', 'Friday', 'bun', 'NATS', 'Memcached'];
+const now = new Date().toISOString();
+const memories = Array.from({ length: count }, (_, i) => {
+  const s = SUBJECTS[i % SUBJECTS.length], a = ATTRS[Math.floor(i / SUBJECTS.length) % ATTRS.length], v = VALUES[(i * 7) % VALUES.length];
+  return {
+    id: randomBytes(16).toString('hex'), type: 'fact', content: `The ${s} #${i} uses ${v} as its ${a}.`,
+    topicKey: `project.s${i}.${a.replace(/ /g, '_')}`, eventTime: null, sessionId: null, sourceMessageIds: [],
+    queries: [`What ${a} does the ${s} #${i} use?`], tags: [], importance: 0.5, status: 'active', supersededBy: null, createdAt: now, updatedAt: now,
+  };
+});
+let t0 = performance.now();
+const doc = { format: 'mnemo-export', version: 1, profile: 'bench', exportedAt: now, messages: [], memories, audit: [] };
+const imp = await fetch(`${server.url}/v1/profiles/bench/import`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(doc) });
+if (!imp.ok) throw new Error(`import failed: ${imp.status} ${await imp.text()}`);
+await profile.drain();
+const stats = await profile.stats();
+console.log(`seeded ${stats.memories.fact ?? JSON.stringify(stats.memories)} memories, ${stats.vectors} vectors (${embedderKind}) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+// ---- HTTP load from a worker thread -------------------------------------------------------------
+const undiciPath = createRequire(import.meta.url).resolve('undici');
+function drive(op: 'recall' | 'remember', connections: number): Promise<OpResult> {
+  return new Promise((resolve, reject) => {
+    const w = new Worker(DRIVER_SOURCE, { eval: true, workerData: { url: server.url, op, connections, seconds, undiciPath, queries: QUERIES } });
+    w.once('message', resolve);
+    w.once('error', reject);
+  });
+}
+
+// ---- the same loop without HTTP -----------------------------------------------------------------
+async function direct(op: 'recall' | 'remember', concurrency: number): Promise<OpResult> {
+  const lat: number[] = [];
+  const ids: string[] = [];
+  let errors = 0, n = 0;
+  const end = performance.now() + seconds * 1000;
+  await Promise.all(Array.from({ length: concurrency }, async (_, w) => {
+    while (performance.now() < end) {
+      const i = n++;
+      const s = performance.now();
+      try {
+        if (op === 'recall') await profile.recall(QUERIES[i % QUERIES.length]);
+        else ids.push((await profile.remember({ content: `Direct note ${w}-${i}: the build cache lives in bucket b${i}.` })).memory.id);
+      } catch { errors++; }
+      lat.push(performance.now() - s);
+    }
+  }));
+  return summarize(lat, errors, seconds, ids);
+}
+
+const rows: string[] = ['| mode | op | conns | req/s | p50 ms | p99 ms | errors |', '|---|---|---:|---:|---:|---:|---:|'];
+const acked: string[] = [];
+const row = (mode: string, op: string, c: number, r: OpResult) => {
+  rows.push(`| ${mode} | ${op} | ${c} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.errors} |`);
+  console.log(rows[rows.length - 1]);
+};
+for (const op of OPS) {
+  for (const c of CONNS) {
+    const r = await drive(op, c);
+    acked.push(...r.ids);
+    row('http', op, c, r);
+  }
+  const d = await direct(op, 16);
+  acked.push(...d.ids);
+  row('library', op, 16, d);
+}
+
+// ---- durability of acknowledged writes ----------------------------------------------------------
+t0 = performance.now();
+let missing = 0;
+for (const id of acked) {
+  try { await profile.get(id); } catch { missing++; }
+}
+console.log(`\n${rows.join('\n')}\n`);
+console.log(`verified ${acked.length} acknowledged remembers: ${missing} missing (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+await server.close();
+await mnemo.close();
+rmSync(dir, { recursive: true, force: true });
+process.exit(missing === 0 ? 0 : 1);
