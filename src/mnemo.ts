@@ -6,6 +6,7 @@ import { EMBED_JOB, EXTRACT_JOB, extractJobHandler } from './ingest/extract-job.
 import { embedJobHandler } from './ingest/embed-job.js';
 import { createRuleExtractor } from './ingest/rules/rule-extractor.js';
 import { Worker } from './jobs/worker.js';
+import { createLlmPipeline, type LlmSetting } from './models/llm/create-llm-pipeline.js';
 import type { Embedder } from './models/embedder.js';
 import { type EmbedderConfig, resolveEmbedder } from './models/embedders/resolve.js';
 import { Profile } from './profile.js';
@@ -27,6 +28,8 @@ export interface MnemoOptions {
   store?: StoreProvider;
   /** An embedder, an embedder config, or `false` to run without vectors. Default: offline GloVe word vectors. */
   embedder?: Embedder | EmbedderConfig | false;
+  /** A model configuration or AI SDK model instances; without it everything runs offline. */
+  llm?: LlmSetting;
   extractor?: Extractor;
   analyzer?: QueryAnalyzer;
   synthesizer?: Synthesizer;
@@ -43,7 +46,10 @@ export function openMemory(opts: MnemoOptions = {}): MnemoApi {
   const dataDir = path.resolve(opts.dataDir ?? '.mnemo');
   const provider = opts.store ?? createSqliteProvider({ dataDir });
   const warn = opts.onWarning ?? ((m: string) => process.emitWarning(m, 'MnemoWarning'));
-  const extractor = opts.extractor ?? createRuleExtractor();
+  const offlineAnalyzer = opts.analyzer ?? createOfflineAnalyzer();
+  const offlineSynthesizer = opts.synthesizer ?? createExtractiveSynthesizer();
+  const llm = opts.llm ? createLlmPipeline(opts.llm, { analyzerFallback: offlineAnalyzer, synthesizerFallback: offlineSynthesizer }) : null;
+  const extractor = opts.extractor ?? llm?.extractor ?? createRuleExtractor();
   let embedderPromise: Promise<Embedder | null> | null = null;
   const embedder = () => (embedderPromise ??= resolveDefaultEmbedder(opts.embedder, opts.modelsDir ?? defaultModelsDir(), warn));
   const worker = new Worker({
@@ -59,8 +65,8 @@ export function openMemory(opts: MnemoOptions = {}): MnemoApi {
     provider,
     worker,
     extractor,
-    analyzer: opts.analyzer ?? createOfflineAnalyzer(),
-    synthesizer: opts.synthesizer ?? createExtractiveSynthesizer(),
+    analyzer: llm?.analyzer ?? offlineAnalyzer,
+    synthesizer: llm?.synthesizer ?? offlineSynthesizer,
     embedder,
     weights: { ...DEFAULT_WEIGHTS, ...opts.weights },
     warn,
