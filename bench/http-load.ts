@@ -1,5 +1,5 @@
 /**
- * HTTP load benchmark: `npx tsx bench/http-load.ts [--seconds 10] [--memories 10000] [--embedder hashing|glove]`.
+ * HTTP load benchmark: `npx tsx bench/http-load.ts [--seconds 10] [--memories 10000] [--embedder hashing|glove|none]`.
  * Seeds a profile through POST /import, then drives recall and remember at 1, 16 and 64 concurrent
  * connections from a worker thread (its own event loop, undici pool), reports req/s, p50/p99 and
  * errors, adds a baseline of direct library calls, and checks every acknowledged remember is stored.
@@ -20,9 +20,9 @@ const CONNS = values.conns.split(',').map(Number);
 const OPS = values.ops.split(',') as ('recall' | 'remember')[];
 const seconds = Number(values.seconds);
 const count = Number(values.memories);
-const embedderKind = values.embedder === 'glove' ? 'glove' : 'hashing';
+const embedderKind = values.embedder === 'glove' || values.embedder === 'none' ? values.embedder : 'hashing';
 const dir = mkdtempSync(path.join(tmpdir(), 'mnemo-load-'));
-const mnemo = openMemory({ dataDir: dir, embedder: { kind: embedderKind }, onWarning: () => {} });
+const mnemo = openMemory({ dataDir: dir, embedder: embedderKind === 'none' ? false : { kind: embedderKind }, onWarning: () => {} });
 const server = await startHttpServer({ mnemo, port: 0, logger: false, importBodyLimit: 1 << 30 });
 const profile = mnemo.profile('bench');
 
