@@ -1,7 +1,7 @@
 import type { ContextBlock, ExportDocument, ImportResult, IngestResult, ProfileApi, ProfileStats, RecallResult, RememberResult } from './api.js';
 import { EXPORT_FORMAT, EXPORT_VERSION } from './api.js';
 import { MnemoError } from './errors.js';
-import { currentEmbedderId } from './ingest/embed-job.js';
+import { currentEmbedderId, embedderKey } from './ingest/embed-job.js';
 import { EMBED_JOB, EXTRACT_JOB } from './ingest/extract-job.js';
 import { prepareMessages } from './ingest/prepare-messages.js';
 import { buildRememberedMemory } from './ingest/remember.js';
@@ -31,6 +31,7 @@ export class Profile implements ProfileApi {
   store(): Promise<Store> {
     this.storePromise ??= this.rt.provider.open(this.name).then((s) => {
       this.rt.worker.add(s);
+      void this.refreshVectorsIfEmbedderChanged(s).catch((err) => this.rt.warn(`could not check the profile's embedder: ${String(err)}`));
       return s;
     });
     return this.storePromise;
@@ -185,6 +186,17 @@ export class Profile implements ProfileApi {
   async close(): Promise<void> {
     if (!this.storePromise) return;
     this.rt.worker.remove(await this.storePromise);
+  }
+
+  /** A profile embedded with another embedder is re-embedded in the background; recall keeps working meanwhile. */
+  private async refreshVectorsIfEmbedderChanged(store: Store): Promise<void> {
+    const embedder = await this.rt.embedder();
+    if (!embedder) return;
+    const recorded = await currentEmbedderId(store);
+    if (recorded === embedderKey(embedder)) return;
+    if (recorded === null && (await store.countMemories()) + (await store.countMessages()) === 0) return;
+    await store.enqueueJobs([{ kind: EMBED_JOB, payload: { reason: 'embedder changed' } }]);
+    this.rt.worker.kick();
   }
 
   private async waitFor(store: Store, jobId: string): Promise<void> {

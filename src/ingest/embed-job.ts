@@ -27,8 +27,12 @@ export function embedJobHandler(getEmbedder: () => Promise<Embedder | null>): Jo
   };
 }
 
+export function embedderKey(embedder: Embedder): string {
+  return `${embedder.id}#${embedder.dimensions}`;
+}
+
 export async function adoptEmbedder(store: Store, embedder: Embedder): Promise<void> {
-  const id = `${embedder.id}#${embedder.dimensions}`;
+  const id = embedderKey(embedder);
   const current = await store.getMeta(META_EMBEDDER);
   if (current === id) return;
   if (current !== null) await store.clearVectors();
