@@ -8,6 +8,8 @@ export interface AnalyzeContext {
   referenceDate: Date;
   /** Active topic keys of the profile (may be long; an analyzer may sample). */
   topicKeys: string[];
+  /** Related words for a keyword (e.g. word-vector neighbours), when the embedder offers them. */
+  relatedWords?: (word: string, k: number) => string[];
 }
 
 export interface TimeRange {

@@ -1,9 +1,14 @@
 import type { ChannelHit, RecallChannel } from '../api.js';
 import type { Memory, StoredMessage } from '../types.js';
 
+/** Where a channel's hits come from; the extra sources report as `vector` / `messages`. */
+export type ChannelSource = RecallChannel | 'message_vector' | 'message_expansion';
+
 /** One channel's ranked output, before fusion. */
 export interface ChannelResult {
   channel: RecallChannel;
+  /** Weight and normalization key when it differs from `channel`. */
+  source?: ChannelSource;
   hits: ChannelItem[];
 }
 
@@ -18,7 +23,10 @@ export interface Candidate {
   memory?: Memory;
   message?: StoredMessage;
   hits: ChannelHit[];
+  /** Final score: own channels plus what provenance and neighbouring turns pass on. */
   score: number;
+  /** Score from the candidate's own channel hits only. */
+  own: number;
 }
 
 export function candidateKey(kind: 'memory' | 'message', id: string): string {

@@ -12,9 +12,12 @@ export interface ChannelInputs {
   sessionId?: string;
   depth: number;
   includeSuperseded: boolean;
+  /** Also search messages by vector and by expanded terms (their weights are non-zero). */
+  messageVectors: boolean;
+  messageExpansions: boolean;
 }
 
-/** Runs the five channels concurrently; a channel with nothing to search returns no hits. */
+/** Runs the channels concurrently; a channel with nothing to search returns no hits. */
 export async function runChannels(inp: ChannelInputs): Promise<{ results: ChannelResult[]; timings: Record<string, number> }> {
   const timings: Record<string, number> = {};
   const timed = async (name: string, fn: () => Promise<ChannelResult[]>): Promise<ChannelResult[]> => {
@@ -35,10 +38,9 @@ export async function runChannels(inp: ChannelInputs): Promise<{ results: Channe
 }
 
 async function fullText({ store, analysis, types, sessionId, depth, includeSuperseded }: ChannelInputs): Promise<ChannelResult[]> {
-  const terms = [...analysis.terms, ...analysis.expansions];
-  if (terms.length === 0) return [];
+  if (analysis.terms.length === 0) return [];
   const statuses = includeSuperseded || analysis.wantsHistory ? (['active', 'superseded'] as const) : undefined;
-  const hits = await store.searchMemories({ terms }, { limit: depth, types, sessionId, statuses: statuses ? [...statuses] : undefined });
+  const hits = await store.searchMemories({ terms: analysis.terms }, { limit: depth, types, sessionId, statuses: statuses ? [...statuses] : undefined });
   return [{ channel: 'fulltext', hits: hits.map((h) => ({ kind: 'memory', id: h.item.id, score: h.score, memory: h.item })) }];
 }
 
@@ -50,13 +52,25 @@ async function topicKeys({ store, analysis, types }: ChannelInputs): Promise<Cha
   return [{ channel: 'topic_key', hits: found.map((m, i) => ({ kind: 'memory', id: m.id, score: 1 / (i + 1), memory: m })) }];
 }
 
-async function messages({ store, analysis, sessionId, depth }: ChannelInputs): Promise<ChannelResult[]> {
-  if (analysis.terms.length === 0) return [];
-  const hits = await store.searchMessages({ terms: analysis.terms }, { limit: depth, sessionIds: sessionId ? [sessionId] : undefined });
-  return [{ channel: 'messages', hits: hits.map((h) => ({ kind: 'message', id: h.item.id, score: h.score, message: h.item })) }];
+async function messages(inp: ChannelInputs): Promise<ChannelResult[]> {
+  const { store, analysis, sessionId, depth } = inp;
+  const search = async (terms: string[]) =>
+    terms.length === 0
+      ? []
+      : (await store.searchMessages({ terms }, { limit: depth, sessionIds: sessionId ? [sessionId] : undefined })).map(
+          (h) => ({ kind: 'message', id: h.item.id, score: h.score, message: h.item }) as const,
+        );
+  const [direct, expanded] = await Promise.all([
+    search(analysis.terms),
+    inp.messageExpansions ? search(analysis.expansions) : Promise.resolve([]),
+  ]);
+  return [
+    { channel: 'messages', hits: direct },
+    { channel: 'messages', source: 'message_expansion', hits: expanded },
+  ];
 }
 
-async function vectors({ store, analysis, embedder, types, sessionId, depth }: ChannelInputs): Promise<ChannelResult[]> {
+async function vectors({ store, analysis, embedder, types, sessionId, depth, messageVectors }: ChannelInputs): Promise<ChannelResult[]> {
   if (!embedder || (await store.countVectors()) === 0) return [];
   const query = analysis.terms.join(' ');
   const texts = analysis.hyde ? [query, analysis.hyde] : [query];
@@ -64,12 +78,13 @@ async function vectors({ store, analysis, embedder, types, sessionId, depth }: C
   const search = async (v: Float32Array, kind: 'memory' | 'message') =>
     (await store.searchVectors(v, { kind, limit: depth, types, sessionId })).map((h) => ({ kind, id: h.item.id, score: h.score }) as const);
   const [mem, msg, hyde] = await Promise.all([
-    search(qv, 'memory'),
-    search(qv, 'message'),
+    search(qv!, 'memory'),
+    messageVectors ? search(qv!, 'message') : Promise.resolve([]),
     hv ? search(hv, 'memory') : Promise.resolve([]),
   ]);
   return [
-    { channel: 'vector', hits: [...mem, ...msg].sort((a, b) => b.score - a.score) },
+    { channel: 'vector', hits: mem },
+    { channel: 'vector', source: 'message_vector', hits: msg },
     { channel: 'hyde', hits: hyde },
   ];
 }

@@ -1,20 +1,29 @@
 import type { RecallChannel } from '../api.js';
 import type { TimeRange } from './analyzer.js';
 import { type Candidate, type ChannelResult, candidateKey, candidateTime } from './candidate.js';
+import { normalizedScores } from './normalize.js';
 
 export type ChannelWeights = Record<RecallChannel, number>;
 
-/** Key lookup heaviest, raw messages lightest (DESIGN.md §3); configurable per profile. */
+/**
+ * Raw messages are the evidence, so their full-text channel weighs most; extracted memories add
+ * precision through key lookup and their own full text; word-vector channels are weak signals.
+ * Configurable per profile.
+ */
 export const DEFAULT_WEIGHTS: ChannelWeights = {
-  topic_key: 1.5,
-  fulltext: 1.0,
-  vector: 0.9,
-  hyde: 0.6,
-  messages: 0.8,
+  topic_key: 0.5,
+  fulltext: 0.6,
+  vector: 0.25,
+  hyde: 0.25,
+  messages: 1.0,
 };
 
 export interface FuseOptions {
   weights: ChannelWeights;
+  /** `score`: weighted sum of normalized scores; `rrf`: weighted reciprocal rank fusion. */
+  mode: 'score' | 'rrf';
+  /** Weights of sources that report under another channel's name. */
+  extraWeights: { message_vector: number; message_expansion: number };
   /** RRF constant: larger flattens the rank curve. */
   k: number;
   timeRange: TimeRange | null;
@@ -22,34 +31,53 @@ export interface FuseOptions {
   timeBoost: number;
 }
 
-/** Weighted Reciprocal Rank Fusion, boosted by the query's time range, ties broken by recency. */
+/** Fuses channel hits into candidates scored by their own channels, boosted by the time range. */
 export function fuse(results: ChannelResult[], opts: FuseOptions): Candidate[] {
   const byKey = new Map<string, Candidate>();
-  for (const { channel, hits } of results) {
-    const w = opts.weights[channel] ?? 0;
+  for (const result of results) {
+    const w = weightOf(result, opts);
     if (w <= 0) continue;
-    hits.forEach((hit, i) => {
+    const norm = opts.mode === 'score' ? normalizedScores(result) : [];
+    result.hits.forEach((hit, i) => {
       const key = candidateKey(hit.kind, hit.id);
       let c = byKey.get(key);
       if (!c) {
-        c = { kind: hit.kind, id: hit.id, hits: [], score: 0 };
+        c = { kind: hit.kind, id: hit.id, hits: [], score: 0, own: 0 };
         byKey.set(key, c);
       }
       if (hit.kind === 'memory' && hit.memory) c.memory = hit.memory;
       if (hit.kind === 'message' && hit.message) c.message = hit.message;
-      if (c.hits.some((h) => h.channel === channel)) return;
-      c.hits.push({ channel, rank: i + 1, score: hit.score });
-      c.score += w / (opts.k + i + 1);
+      const add = opts.mode === 'score' ? w * norm[i]! : w / (opts.k + i + 1);
+      const seen = c.hits.find((h) => h.channel === result.channel);
+      if (seen) {
+        c.own += add;
+        return;
+      }
+      c.hits.push({ channel: result.channel, rank: i + 1, score: hit.score });
+      c.own += add;
     });
   }
   const out = [...byKey.values()];
-  if (opts.timeRange) for (const c of out) if (inRange(candidateTime(c), opts.timeRange)) c.score *= opts.timeBoost;
-  return out.sort((a, b) => b.score - a.score || (candidateTime(b) ?? '').localeCompare(candidateTime(a) ?? ''));
+  for (const c of out) {
+    if (opts.timeRange && inRange(candidateTime(c), opts.timeRange)) c.own *= opts.timeBoost;
+    c.score = c.own;
+  }
+  return sortCandidates(out);
+}
+
+export function sortCandidates(list: Candidate[]): Candidate[] {
+  return list.sort((a, b) => b.score - a.score || (candidateTime(b) ?? '').localeCompare(candidateTime(a) ?? ''));
+}
+
+function weightOf(result: ChannelResult, opts: FuseOptions): number {
+  const source = result.source ?? result.channel;
+  if (source === 'message_vector' || source === 'message_expansion') return opts.extraWeights[source];
+  return opts.weights[source] ?? 0;
 }
 
 /** The best fused score any candidate could reach with these channels (found first by all). */
-export function maxFusedScore(channels: RecallChannel[], opts: Pick<FuseOptions, 'weights' | 'k'>): number {
-  return channels.reduce((sum, ch) => sum + (opts.weights[ch] ?? 0) / (opts.k + 1), 0);
+export function maxFusedScore(results: ChannelResult[], opts: FuseOptions): number {
+  return results.filter((r) => r.hits.length > 0).reduce((sum, r) => sum + weightOf(r, opts) * (opts.mode === 'score' ? 1 : 1 / (opts.k + 1)), 0);
 }
 
 function inRange(time: string | null, range: TimeRange): boolean {

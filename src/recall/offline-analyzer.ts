@@ -18,7 +18,7 @@ export function createOfflineAnalyzer(opts: OfflineAnalyzerOptions = {}): QueryA
     id: 'offline@1',
     async analyze(query: string, ctx: AnalyzeContext): Promise<QueryAnalysis> {
       const terms = keywords(query);
-      const expansions = expand(terms, opts.relatedWords);
+      const expansions = expand(terms, opts.relatedWords ?? ctx.relatedWords);
       const timeRange = parseTimeRange(query, ctx.referenceDate);
       return {
         terms,

@@ -7,7 +7,11 @@ import type { Candidate } from './candidate.js';
 import { candidateTime } from './candidate.js';
 import { runChannels } from './channels.js';
 import { recallConfidence, termCoverage } from './confidence.js';
-import { type ChannelWeights, fuse, maxFusedScore } from './fuse.js';
+import { type ChannelWeights, maxFusedScore } from './fuse.js';
+import { hydrate } from './hydrate.js';
+import { type RankOptions, rankCandidates } from './rank.js';
+import { relatedWordsOf } from './related-words.js';
+import { recallTuning } from './tuning.js';
 import type { Synthesizer } from './synthesizer.js';
 import { temporalFacts } from './temporal.js';
 
@@ -31,9 +35,15 @@ export interface RecallParams {
 
 /** The retrieval pipeline of DESIGN.md §3: analyze, five channels, fuse, temporal, synthesize. */
 export async function recall(deps: RecallDeps, query: string, p: RecallParams): Promise<RecallResult> {
+  const tuning = recallTuning();
+  const weights = { ...deps.weights, ...tuning.weights };
   const timings: Record<string, number> = {};
   const t0 = performance.now();
-  const analysis = await deps.analyzer.analyze(query, { referenceDate: p.referenceDate, topicKeys: await deps.topicKeys() });
+  const analysis = await deps.analyzer.analyze(query, {
+    referenceDate: p.referenceDate,
+    topicKeys: await deps.topicKeys(),
+    relatedWords: tuning.relatedWords ? relatedWordsOf(deps.embedder) : undefined,
+  });
   timings.analyze = performance.now() - t0;
 
   const depth = Math.max(50, p.limit * 2);
@@ -45,30 +55,39 @@ export async function recall(deps: RecallDeps, query: string, p: RecallParams): 
     sessionId: p.sessionId,
     depth,
     includeSuperseded: p.includeSuperseded,
+    messageVectors: tuning.messageVectorWeight > 0,
+    messageExpansions: tuning.expansionWeight > 0,
   });
   Object.assign(timings, channelTimings);
 
   const t1 = performance.now();
-  const fuseOpts = { weights: deps.weights, k: 60, timeRange: analysis.timeRange, timeBoost: 1.5 };
-  const fused = fuse(results, fuseOpts);
-  await hydrate(deps.store, fused.slice(0, p.limit * 2));
-  const memories = fused.filter((c) => c.kind === 'memory' && c.memory).slice(0, p.limit);
-  const messages = fused.filter((c) => c.kind === 'message' && c.message).slice(0, p.limit);
+  const rankOpts: RankOptions = {
+    weights,
+    mode: tuning.fusion,
+    extraWeights: { message_vector: tuning.messageVectorWeight, message_expansion: tuning.expansionWeight },
+    k: 60,
+    timeRange: analysis.timeRange,
+    timeBoost: tuning.timeBoost,
+    provenance: tuning.provenance,
+    neighbours: tuning.neighbours,
+  };
+  const ranked = await rankCandidates(deps.store, results, rankOpts);
+  const memories = await firstHydrated(deps.store, ranked, 'memory', p.limit);
+  const messages = await firstHydrated(deps.store, ranked, 'message', p.limit);
   timings.fuse = performance.now() - t1;
 
-  const top = fused.find((c) => c.memory || c.message);
-  const activeChannels = results.filter((r) => r.hits.length > 0).map((r) => r.channel);
+  const top = ranked.find((c) => c.memory || c.message);
   const confidence = top
     ? recallConfidence({
         coverage: termCoverage(analysis.terms, textOf(top)),
         fused: top.score,
-        maxFused: maxFusedScore(activeChannels, fuseOpts),
+        maxFused: maxFusedScore(results, rankOpts),
       })
     : 0;
-  const temporal = analysis.temporal ? temporalFacts(fused.slice(0, 5), p.referenceDate) : [];
+  const temporal = analysis.temporal ? temporalFacts(ranked.slice(0, 5), p.referenceDate) : [];
 
   const t2 = performance.now();
-  const evidence = fused.slice(0, 8).filter((c) => c.memory || c.message).map((c) => ({
+  const evidence = ranked.slice(0, 8).filter((c) => c.memory || c.message).map((c) => ({
     id: c.id,
     kind: c.kind,
     type: c.memory?.type,
@@ -94,20 +113,11 @@ export async function recall(deps: RecallDeps, query: string, p: RecallParams): 
   };
 }
 
-/** Vector hits carry only ids: load the rows of the candidates that will be returned. */
-async function hydrate(store: Store, candidates: Candidate[]): Promise<void> {
-  const memIds = candidates.filter((c) => c.kind === 'memory' && !c.memory).map((c) => c.id);
-  const msgIds = candidates.filter((c) => c.kind === 'message' && !c.message).map((c) => c.id);
-  const [mems, msgs] = await Promise.all([
-    memIds.length ? store.getMemories(memIds) : [],
-    msgIds.length ? store.getMessages(msgIds) : [],
-  ]);
-  const memById = new Map(mems.map((m) => [m.id, m]));
-  const msgById = new Map(msgs.map((m) => [m.id, m]));
-  for (const c of candidates) {
-    if (c.kind === 'memory' && !c.memory) c.memory = memById.get(c.id);
-    if (c.kind === 'message' && !c.message) c.message = msgById.get(c.id);
-  }
+/** The best `limit` candidates of a kind, rows loaded (only for what is returned). */
+async function firstHydrated(store: Store, ranked: Candidate[], kind: Candidate['kind'], limit: number): Promise<Candidate[]> {
+  const head = ranked.filter((c) => c.kind === kind).slice(0, limit + 10);
+  await hydrate(store, head);
+  return head.filter((c) => c.memory || c.message).slice(0, limit);
 }
 
 function textOf(c: Candidate): string {

@@ -1,0 +1,87 @@
+/**
+ * Ablation of the offline recall pipeline: each conversation is ingested once, then every
+ * configuration (defaults, each channel off, each ranking step off) answers all questions.
+ *   npx tsx bench/ablation.ts [--bench locomo,beam] [--configs '{"name": {...RecallTuning}}'] [--only name,name]
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadBeam } from '../src/bench/datasets/beam.js';
+import { loadLocomo } from '../src/bench/datasets/locomo.js';
+import { tempDirProfiles } from '../src/bench/mnemo-factory.js';
+import { mnemoSystem } from '../src/bench/mnemo-system.js';
+import { defaultBeamPath, defaultLocomoPath } from '../src/bench/paths.js';
+import { runBench } from '../src/bench/runner.js';
+import type { BenchSystem, PreparedConversation } from '../src/bench/system.js';
+import type { BenchConversation } from '../src/bench/types.js';
+import { createGloveEmbedder } from '../src/models/embedders/glove/glove-embedder.js';
+import { type RecallTuning, setRecallTuning } from '../src/recall/tuning.js';
+
+const off = (channel: string) => ({ weights: { [channel]: 0 } });
+const DEFAULT_CONFIGS: Record<string, Partial<RecallTuning>> = {
+  default: {},
+  'rrf fusion': { fusion: 'rrf' },
+  '- messages': off('messages'),
+  '- fulltext': off('fulltext'),
+  '- topic_key': off('topic_key'),
+  '- vector (memories)': off('vector'),
+  '- hyde': off('hyde'),
+  '- message vectors': { messageVectorWeight: 0 },
+  '- expansions': { expansionWeight: 0 },
+  '- related words': { relatedWords: false },
+  '- provenance': { provenance: 0 },
+  '- neighbours': { neighbours: 0 },
+  '- time boost': { timeBoost: 1 },
+};
+
+const { values } = parseArgs({
+  options: { bench: { type: 'string', default: 'locomo,beam' }, configs: { type: 'string' }, only: { type: 'string' } },
+});
+const configs: Record<string, Partial<RecallTuning>> = values.configs ? JSON.parse(values.configs) : DEFAULT_CONFIGS;
+const names = values.only ? values.only.split(',') : Object.keys(configs);
+const embedder = await createGloveEmbedder({ cacheDir: path.join(os.homedir(), '.cache', 'mnemo', 'models') });
+const base = mnemoSystem(tempDirProfiles({ embedder }));
+
+/** One ingest per conversation shared by every configuration; the last one closes it. */
+function sharedSystems(): BenchSystem[] {
+  const prepared = new Map<string, Promise<PreparedConversation>>();
+  const users = new Map<string, number>();
+  return names.map((name) => ({
+    name,
+    answersAbstention: true,
+    async prepare(conversation: BenchConversation): Promise<PreparedConversation> {
+      let p = prepared.get(conversation.id);
+      if (!p) prepared.set(conversation.id, (p = base.prepare(conversation)));
+      const inner = await p;
+      return {
+        async query(q, limit) {
+          setRecallTuning(configs[name] ?? {});
+          return inner.query(q, limit);
+        },
+        async close() {
+          const n = (users.get(conversation.id) ?? 0) + 1;
+          users.set(conversation.id, n);
+          if (n === names.length) await inner.close();
+        },
+      };
+    },
+  }));
+}
+
+const fmt = (n: number | undefined) => (n === undefined ? '–' : n.toFixed(1));
+for (const bench of values.bench!.split(',')) {
+  const conversations = bench === 'beam' ? loadBeam(defaultBeamPath()) : loadLocomo(defaultLocomoPath());
+  const result = await runBench({ benchmark: bench, dataPath: '', conversations, systems: sharedSystems(), scoreF1: bench === 'locomo', progress: false });
+  console.log(`\n## ${bench}: ablation (R@k; abstention accuracy / false abstention; F1; p50 ms)\n`);
+  console.log('| config | R@5 | R@10 | R@25 | R@50 | abst. | false abst. | F1 | p50 |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const s of result.systems) {
+    const r = s.recall.overall;
+    const a = s.abstention;
+    console.log(`| ${s.name} | ${fmt(r['5'])} | ${fmt(r['10'])} | ${fmt(r['25'])} | ${fmt(r['50'])} | ${a ? fmt(a.accuracy) : '–'} | ${a ? fmt(a.falseAbstentionRate) : '–'} | ${fmt(s.f1?.overall)} | ${fmt(s.latency.p50)} |`);
+  }
+  if (process.env.ABLATION_CATEGORIES) {
+    for (const s of result.systems) console.log(s.name, JSON.stringify(Object.fromEntries(Object.entries(s.recall.byCategory).map(([c, r]) => [c, r['10']?.toFixed(1)]))));
+  }
+}
+setRecallTuning({});

@@ -1,0 +1,23 @@
+import type { Store } from '../store/store.js';
+import type { ChannelResult } from './candidate.js';
+import { type Candidate } from './candidate.js';
+import { type FuseOptions, fuse, sortCandidates } from './fuse.js';
+import { hydrate } from './hydrate.js';
+import { pullNeighbours } from './neighbours.js';
+import { propagateProvenance } from './provenance.js';
+
+export interface RankOptions extends FuseOptions {
+  provenance: number;
+  neighbours: number;
+}
+
+/** Fuses channel hits, lets memories and their source turns reinforce each other, adds adjacent turns. */
+export async function rankCandidates(store: Store, results: ChannelResult[], opts: RankOptions): Promise<Candidate[]> {
+  let ranked = fuse(results, opts);
+  if (opts.provenance > 0) {
+    await hydrate(store, ranked.filter((c) => c.kind === 'memory'));
+    ranked = sortCandidates(await propagateProvenance(store, ranked.filter((c) => c.kind === 'message' || c.memory), opts.provenance));
+  }
+  if (opts.neighbours > 0) ranked = sortCandidates(await pullNeighbours(store, ranked, opts.neighbours, 10));
+  return ranked;
+}

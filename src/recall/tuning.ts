@@ -1,0 +1,45 @@
+import type { ChannelWeights } from './fuse.js';
+
+/**
+ * Knobs of the offline ranking that are not per-profile settings. Defaults are what ships;
+ * `withRecallTuning` overrides them for experiments (bench/ablation.ts), never in production.
+ */
+export interface RecallTuning {
+  /** `score`: per-channel normalized scores, weighted sum. `rrf`: weighted reciprocal rank fusion. */
+  fusion: 'score' | 'rrf';
+  /** Weight of vector search over raw messages, relative to nothing (its own channel weight). */
+  messageVectorWeight: number;
+  /** Weight of the message search with expanded terms (word-vector neighbours, word forms). */
+  expansionWeight: number;
+  /** Share of a memory's score its source messages receive, and vice versa. */
+  provenance: number;
+  /** Share of a message's score passed to the previous and next turn of its session. */
+  neighbours: number;
+  /** Related words from the embedder (GloVe neighbours) added to the analysis. */
+  relatedWords: boolean;
+  /** Multiplier for candidates inside the question's time range. */
+  timeBoost: number;
+  /** Replaces channel weights (ablation). */
+  weights?: Partial<ChannelWeights>;
+}
+
+export const DEFAULT_TUNING: RecallTuning = {
+  fusion: 'score',
+  messageVectorWeight: 0.35,
+  expansionWeight: 0.25,
+  provenance: 0.5,
+  neighbours: 0.15,
+  relatedWords: true,
+  timeBoost: 1.5,
+};
+
+let current: RecallTuning = DEFAULT_TUNING;
+
+export function recallTuning(): RecallTuning {
+  return current;
+}
+
+/** Sets overrides on top of the defaults (pass `{}` to reset). For benchmarks and tests. */
+export function setRecallTuning(overrides: Partial<RecallTuning>): void {
+  current = { ...DEFAULT_TUNING, ...overrides };
+}
