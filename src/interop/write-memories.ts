@@ -1,4 +1,5 @@
 import { EXPORT_FORMAT, EXPORT_VERSION, type ProfileApi } from '../api.js';
+import { isMnemoError } from '../errors.js';
 import { normalizeContent } from '../ids.js';
 import type { AuditEntry, Memory } from '../types.js';
 
@@ -61,11 +62,15 @@ export async function importMemories(profile: ProfileApi, batch: Memory[], sourc
   return { written: fresh.length, skipped: batch.length - fresh.length, superseded, conflicts };
 }
 
+/** Every active memory of the profile; none for a profile that does not exist yet. */
 export async function listActive(profile: ProfileApi): Promise<Memory[]> {
   const out: Memory[] = [];
   let cursor: string | undefined;
   do {
-    const page = await profile.list({ status: 'active', limit: 1000, cursor });
+    const page = await profile.list({ status: 'active', limit: 1000, cursor }).catch((err: unknown) => {
+      if (isMnemoError(err) && err.code === 'not_found') return { items: [], nextCursor: null };
+      throw err;
+    });
     out.push(...page.items);
     cursor = page.nextCursor ?? undefined;
   } while (cursor);
