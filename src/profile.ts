@@ -37,6 +37,14 @@ export class Profile implements ProfileApi {
     return this.storePromise;
   }
 
+  /** The store of a profile that exists; reads never create a profile (a typo gets not_found). */
+  async existing(): Promise<Store> {
+    if (!this.storePromise && !(await this.rt.provider.listProfiles()).includes(this.name)) {
+      throw new MnemoError('not_found', `no profile "${this.name}": nothing has been written to it yet`);
+    }
+    return this.store();
+  }
+
   async ingest(messages: MessageInput[], opts: IngestOptions = {}): Promise<IngestResult> {
     const prepared = prepareMessages(messages, opts);
     const store = await this.store();
@@ -71,8 +79,8 @@ export class Profile implements ProfileApi {
   async remember(input: RememberInput): Promise<RememberResult> {
     const store = await this.store();
     const { memory, redactions } = await buildRememberedMemory(input, this.rt.extractor, await this.topicKeys());
-    const res = await store.writeMemories([memory], { enqueue: [{ kind: EMBED_JOB, payload: {} }], actor: 'remember' });
-    this.invalidateKeys();
+    const res = await store.writeMemories([memory], { enqueue: [{ kind: EMBED_JOB, payload: { memoryIds: [memory.id] } }], actor: 'remember' });
+    if (memory.topicKey && this.topicKeyCache && !this.topicKeyCache.keys.includes(memory.topicKey)) this.topicKeyCache.keys.push(memory.topicKey);
     this.rt.worker.kick();
     const written = res.written[0];
     const existing = written ? null : await store.getMemory(res.skipped[0]?.existingId ?? '');
@@ -84,7 +92,7 @@ export class Profile implements ProfileApi {
   async recall(query: string, opts: RecallOptions = {}): Promise<RecallResult> {
     const q = parseInput(querySchema, query, 'query');
     const o = parseInput(recallOptionsSchema, opts, 'recall options');
-    const store = await this.store();
+    const store = await this.existing();
     return recall(
       {
         store,
@@ -108,12 +116,12 @@ export class Profile implements ProfileApi {
 
   async list(opts: ListOptions = {}): Promise<Page<Memory>> {
     const o = parseInput(listOptionsSchema, opts, 'list options');
-    return (await this.store()).listMemories({ ...o, status: o.status ?? 'active' });
+    return (await this.existing()).listMemories({ ...o, status: o.status ?? 'active' });
   }
 
   async get(id: string): Promise<Memory> {
     const mid = parseInput(memoryIdSchema, id, 'memory id');
-    const found = await (await this.store()).getMemory(mid);
+    const found = await (await this.existing()).getMemory(mid);
     if (!found) throw new MnemoError('not_found', `no memory ${mid} in profile ${this.name}`);
     return found;
   }
@@ -121,7 +129,7 @@ export class Profile implements ProfileApi {
   async forget(id: string, opts: ForgetOptions = {}): Promise<Memory> {
     const mid = parseInput(memoryIdSchema, id, 'memory id');
     const o = parseInput(forgetOptionsSchema, opts, 'forget options');
-    const forgotten = await (await this.store()).forget(mid, { purge: o.purge, reason: o.reason });
+    const forgotten = await (await this.existing()).forget(mid, { purge: o.purge, reason: o.reason });
     if (!forgotten) throw new MnemoError('not_found', `no memory ${mid} in profile ${this.name}`);
     this.invalidateKeys();
     return forgotten;
@@ -129,16 +137,16 @@ export class Profile implements ProfileApi {
 
   async history(topicKey: string): Promise<Memory[]> {
     const key = parseInput(topicKeySchema, topicKey, 'topic key');
-    return (await this.store()).history(key);
+    return (await this.existing()).history(key);
   }
 
   async context(opts: ContextOptions = {}): Promise<ContextBlock> {
     const o = parseInput(contextOptionsSchema, opts, 'context options');
-    return buildContext(await this.store(), o, (q) => this.recall(q, { limit: 10, synthesize: false }));
+    return buildContext(await this.existing(), o, (q) => this.recall(q, { limit: 10, synthesize: false }));
   }
 
   async export(): Promise<ExportDocument> {
-    const dump = await (await this.store()).dump();
+    const dump = await (await this.existing()).dump();
     return { format: EXPORT_FORMAT, version: EXPORT_VERSION, profile: this.name, exportedAt: new Date().toISOString(), ...dump };
   }
 
@@ -147,24 +155,24 @@ export class Profile implements ProfileApi {
     const parsed = parseExportDocument(doc);
     const store = await this.store();
     const res = await store.load({ messages: parsed.messages, memories: parsed.memories, audit: parsed.audit }, strategy);
-    await store.enqueueJobs([{ kind: EMBED_JOB, payload: {} }]);
+    await store.enqueueJobs([{ kind: EMBED_JOB, payload: { full: true, reason: 'import' } }]);
     this.invalidateKeys();
     this.rt.worker.kick();
     return res;
   }
 
   async job(id: string): Promise<Job> {
-    const job = await (await this.store()).getJob(id);
+    const job = await (await this.existing()).getJob(id);
     if (!job) throw new MnemoError('not_found', `no job ${id} in profile ${this.name}`);
     return job;
   }
 
   async jobs(): Promise<Record<JobStatus, number>> {
-    return (await this.store()).countJobs();
+    return (await this.existing()).countJobs();
   }
 
   async drain(): Promise<void> {
-    const store = await this.store();
+    const store = await this.existing();
     for (let i = 0; i < 10_000; i++) {
       await this.rt.worker.drain(store);
       const counts = await store.countJobs();
@@ -176,7 +184,7 @@ export class Profile implements ProfileApi {
   }
 
   async stats(): Promise<ProfileStats> {
-    const store = await this.store();
+    const store = await this.existing();
     const [messages, vectors, jobs, embedder] = await Promise.all([store.countMessages(), store.countVectors(), store.countJobs(), currentEmbedderId(store)]);
     const memories: Record<string, number> = {};
     for (const status of ['active', 'superseded', 'forgotten', 'done'] as const) memories[status] = await store.countMemories({ status });
@@ -195,7 +203,7 @@ export class Profile implements ProfileApi {
     const recorded = await currentEmbedderId(store);
     if (recorded === embedderKey(embedder)) return;
     if (recorded === null && (await store.countMemories()) + (await store.countMessages()) === 0) return;
-    await store.enqueueJobs([{ kind: EMBED_JOB, payload: { reason: 'embedder changed' } }]);
+    await store.enqueueJobs([{ kind: EMBED_JOB, payload: { full: true, reason: 'embedder changed' } }]);
     this.rt.worker.kick();
   }
 

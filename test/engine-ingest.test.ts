@@ -64,6 +64,7 @@ describe('ingest', () => {
 
   it('rejects bad batches before writing anything', async () => {
     const p = mem.profile('bad');
+    await p.remember({ content: 'exists' });
     const good = { role: 'user' as const, content: 'fine' };
     await expect(p.ingest([])).rejects.toMatchObject({ code: 'invalid_input' });
     await expect(p.ingest([good, { role: 'user', content: '   ' }])).rejects.toThrow(/\[1\]\.content: content is empty/);
@@ -88,8 +89,10 @@ describe('ingest', () => {
     const b = mem.profile('beta');
     await a.ingest([{ role: 'user', content: 'My favourite editor is Helix.' }], { wait: true });
     await a.remember({ content: 'The deploy key rotates every 90 days.' });
+    await expect(b.list()).rejects.toMatchObject({ code: 'not_found' });
+    await b.remember({ content: 'Beta keeps its own notes.' });
     expect((await b.stats()).messages).toBe(0);
-    expect((await b.list()).items).toEqual([]);
+    expect((await b.list()).items.map((m) => m.content)).toEqual(['Beta keeps its own notes.']);
     const r = await b.recall('favourite editor Helix deploy key');
     expect(r.memories).toEqual([]);
     expect(r.messages).toEqual([]);

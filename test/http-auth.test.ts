@@ -66,6 +66,7 @@ describe('bearer keys', () => {
   it('429 with Retry-After once a key has used its bucket', async () => {
     const s = await startHttpServer({ mnemo: f.mnemo, keys: f.keys, port: 0, logger: false, rateLimit: { rps: 5, burst: 5 } });
     const get = (key: string, p: string) => fetch(s.url + p, { headers: { authorization: `Bearer ${key}` } });
+    await f.mnemo.profile('rl').remember({ content: 'rate limited profile exists' });
     const codes: number[] = [];
     let retryAfter: string | null = null;
     for (let i = 0; i < 8; i++) {

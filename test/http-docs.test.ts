@@ -55,6 +55,7 @@ describe('documentation and agent readiness', () => {
   });
 
   it('counts requests by route and status in Prometheus metrics', async () => {
+    await f.mnemo.profile('m').remember({ content: 'metrics profile exists' });
     await f.call('GET', `/v1/profiles/m/memories/${'0'.repeat(32)}`);
     await f.call('GET', '/v1/profiles/m/memories');
     const text = await (await f.call('GET', '/metrics')).text();

@@ -5,23 +5,42 @@ import type { Store, VectorKind, VectorOwner } from '../store/store.js';
 const BATCH = 256;
 const META_EMBEDDER = 'embedder';
 
+/** What an embed job vectorizes: the named rows, or (`full`) everything that has no vector yet. */
+export interface EmbedPayload {
+  memoryIds?: string[];
+  messageIds?: string[];
+  full?: boolean;
+  reason?: string;
+}
+
 /**
- * Vectorizes what has no vector yet under the current embedder. If the profile was embedded
- * with another embedder, its vectors are dropped first and rebuilt here: never a dimension clash.
+ * Vectorizes under the current embedder. Jobs name the rows they were enqueued for, so a busy
+ * profile never rescans every row per write; a full pass runs after an import or when the
+ * embedder changed (the old vectors are dropped first: never a dimension clash).
  */
 export function embedJobHandler(getEmbedder: () => Promise<Embedder | null>): JobHandler {
   return async (job, ctx) => {
     const embedder = await getEmbedder();
     if (!embedder) return;
-    await adoptEmbedder(ctx.store, embedder);
-    for (const kind of ['memory', 'message'] as VectorKind[]) {
-      for (;;) {
-        const owners = await ctx.store.missingVectors(kind, BATCH);
-        if (owners.length === 0) break;
-        const texts = await textsFor(ctx.store, owners);
-        const vectors = await embedder.embed(texts);
-        await ctx.store.upsertVectors(owners.map((o, i) => ({ ...o, vector: vectors[i] })));
-        await ctx.store.extendLease(job.id, ctx.workerId, 60_000);
+    const payload = job.payload as EmbedPayload;
+    const switched = await adoptEmbedder(ctx.store, embedder);
+    const full = switched || payload.full === true || (!payload.memoryIds && !payload.messageIds);
+    const extend = () => ctx.store.extendLease(job.id, ctx.workerId, 60_000);
+    if (full) {
+      for (const kind of ['memory', 'message'] as VectorKind[]) {
+        for (;;) {
+          const owners = await ctx.store.missingVectors(kind, BATCH);
+          if (owners.length === 0) break;
+          await embedOwners(ctx.store, embedder, owners);
+          await extend();
+        }
+      }
+      return;
+    }
+    for (const [kind, ids] of [['memory', payload.memoryIds ?? []], ['message', payload.messageIds ?? []]] as const) {
+      for (let i = 0; i < ids.length; i += BATCH) {
+        await embedOwners(ctx.store, embedder, ids.slice(i, i + BATCH).map((id) => ({ kind, id })));
+        await extend();
       }
     }
   };
@@ -31,28 +50,33 @@ export function embedderKey(embedder: Embedder): string {
   return `${embedder.id}#${embedder.dimensions}`;
 }
 
-export async function adoptEmbedder(store: Store, embedder: Embedder): Promise<void> {
+/** Records the embedder; returns true when the profile had vectors of another one (now dropped). */
+export async function adoptEmbedder(store: Store, embedder: Embedder): Promise<boolean> {
   const id = embedderKey(embedder);
   const current = await store.getMeta(META_EMBEDDER);
-  if (current === id) return;
+  if (current === id) return false;
   if (current !== null) await store.clearVectors();
   await store.setMeta(META_EMBEDDER, id);
+  return current !== null;
 }
 
 export async function currentEmbedderId(store: Store): Promise<string | null> {
   return store.getMeta(META_EMBEDDER);
 }
 
-/** Memories embed their question forms with the content; messages their content. */
-async function textsFor(store: Store, owners: VectorOwner[]): Promise<string[]> {
+/** Memories embed their question forms with the content; messages their content. Tasks, inactive and purged rows are skipped. */
+async function embedOwners(store: Store, embedder: Embedder, owners: VectorOwner[]): Promise<void> {
   const ids = owners.map((o) => o.id);
-  if (owners[0].kind === 'memory') {
-    const byId = new Map((await store.getMemories(ids)).map((m) => [m.id, m]));
-    return ids.map((id) => {
-      const m = byId.get(id);
-      return m ? [...m.queries, m.content].join('\n') : '';
-    });
+  const kind = owners[0]?.kind;
+  let rows: { kind: VectorKind; id: string; text: string }[];
+  if (kind === 'memory') {
+    rows = (await store.getMemories(ids))
+      .filter((m) => m.status === 'active' && m.type !== 'task')
+      .map((m) => ({ kind, id: m.id, text: [...m.queries, m.content].join('\n') }));
+  } else {
+    rows = (await store.getMessages(ids)).filter((m) => m.content !== '[purged]').map((m) => ({ kind: 'message' as const, id: m.id, text: m.content }));
   }
-  const byId = new Map((await store.getMessages(ids)).map((m) => [m.id, m]));
-  return ids.map((id) => byId.get(id)?.content ?? '');
+  if (rows.length === 0) return;
+  const vectors = await embedder.embed(rows.map((r) => r.text));
+  await store.upsertVectors(rows.map((r, i) => ({ kind: r.kind, id: r.id, vector: vectors[i] })));
 }

@@ -1,5 +1,6 @@
 import type { JobHandler } from '../jobs/worker.js';
 import type { NewMemory, StoredMessage } from '../types.js';
+import type { EmbedPayload } from './embed-job.js';
 import type { Extractor } from './extractor.js';
 
 export const EXTRACT_JOB = 'extract';
@@ -16,9 +17,10 @@ export function extractJobHandler(getExtractor: () => Extractor, onUsage?: (u: {
     const existingTopicKeys = await ctx.store.topicKeys(undefined, 1000);
     const { memories, usage } = await getExtractor().extract({ messages, existingTopicKeys });
     if (usage) onUsage?.(usage);
+    const embed: EmbedPayload = { memoryIds: memories.map((m) => m.id), messageIds: messages.map((m) => m.id) };
     await ctx.store.writeMemories(datedBySource(memories, messages), {
       completeJob: { id: job.id, workerId: ctx.workerId },
-      enqueue: [{ kind: EMBED_JOB, payload: {} }],
+      enqueue: [{ kind: EMBED_JOB, payload: { ...embed } }],
       actor: 'ingest',
     });
     ctx.completed = true;
