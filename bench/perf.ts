@@ -1,0 +1,40 @@
+/**
+ * Performance of mnemo at 10K, 100K and 1M memories (build, ingest, recall, remember, disk, RSS,
+ * cold start, exact vs HNSW vector search). Default: 10K and 100K (a few minutes on 2 cores).
+ *   npx tsx bench/perf.ts [--sizes 10k,100k] [--out perf.json] [--queries 300] [--remembers 300]
+ *                         [--ingest 1000] [--seed 42] [--no-cold-start] [--no-vectors] [--keep DIR]
+ * 1M (`--sizes 1m`) takes roughly 15-25 minutes on a 2-core machine.
+ */
+import { writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { formatPerfReport, parseSizes, runPerfBench } from '../src/bench/perf/index.js';
+
+const { values } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: '10k,100k' },
+    out: { type: 'string' },
+    queries: { type: 'string', default: '300' },
+    remembers: { type: 'string', default: '300' },
+    ingest: { type: 'string', default: '1000' },
+    seed: { type: 'string', default: '42' },
+    embedder: { type: 'string', default: 'glove' },
+    'no-cold-start': { type: 'boolean', default: false },
+    'no-vectors': { type: 'boolean', default: false },
+    keep: { type: 'string' },
+  },
+});
+
+const result = await runPerfBench({
+  sizes: parseSizes(values.sizes!),
+  queries: Number(values.queries),
+  remembers: Number(values.remembers),
+  ingestMessages: Number(values.ingest),
+  seed: Number(values.seed),
+  embedder: values.embedder === 'hashing' ? { kind: 'hashing' } : { kind: 'glove' },
+  coldStart: !values['no-cold-start'],
+  vectors: !values['no-vectors'],
+  workDir: values.keep,
+  keep: values.keep !== undefined,
+});
+if (values.out) writeFileSync(values.out, JSON.stringify(result, null, 2));
+process.stdout.write(formatPerfReport(result));

@@ -1,0 +1,84 @@
+/** One profile size: build through the Store, cold start, then recall, remember, vectors and ingest. */
+import { join } from 'node:path';
+import { hashId } from '../../ids.js';
+import type { Embedder } from '../../models/embedder.js';
+import { openMemory } from '../../mnemo.js';
+import { createSqliteProvider, profilePath } from '../../store/sqlite/provider.js';
+import { buildProfile } from './build-profile.js';
+import { measureColdStart } from './cold-start.js';
+import { profileDiskUsage } from './disk.js';
+import { measureIngest } from './measure-ingest.js';
+import { measureRecall } from './measure-recall.js';
+import { measureRemember } from './measure-remember.js';
+import { measureVectors } from './measure-vectors.js';
+import { ingestMessages, recallQuestions } from './questions.js';
+import type { RssSampler } from './sampler.js';
+import type { PerfBenchOptions, SizeResult } from './types.js';
+import { VectorMatrix } from './vector-matrix.js';
+
+export const PERF_PROFILE = 'perf';
+
+export interface SizeContext {
+  dataDir: string;
+  embedder: Embedder;
+  seed: number;
+  rss: RssSampler;
+  log: (line: string) => void;
+  opts: Required<Pick<PerfBenchOptions, 'queries' | 'remembers' | 'ingestMessages' | 'batchSize' | 'coldStart' | 'vectors'>>;
+}
+
+export async function runSize(size: number, ctx: SizeContext): Promise<SizeResult> {
+  const { dataDir, embedder, seed, log, opts } = ctx;
+  ctx.rss.reset();
+  const warnings: string[] = [];
+  const matrix = opts.vectors ? new VectorMatrix(embedder.dimensions, Math.min(size, 1 << 20)) : null;
+  const builder = createSqliteProvider({ dataDir });
+  let lastLog = 0;
+  const build = await buildProfile(await builder.open(PERF_PROFILE), embedder, {
+    seed, size, batchSize: opts.batchSize,
+    onMemoryVector: matrix ? (id, v) => matrix.add(id, v) : undefined,
+    onProgress: (done, total) => {
+      if (performance.now() - lastLog < 5000 && done < total) return;
+      lastLog = performance.now();
+      log(`  build ${done.toLocaleString('en')}/${total.toLocaleString('en')}`);
+    },
+  });
+  await builder.close();
+  log(`  built in ${build.seconds.total.toFixed(1)} s`);
+
+  const questions = recallQuestions(seed, size, opts.queries);
+  const coldStart = opts.coldStart ? await measureColdStart(dataDir, PERF_PROFILE, questions[0].query) : null;
+  if (coldStart) log(`  cold start: healthz ${coldStart.healthzMs.toFixed(0)} ms, first recall ${coldStart.firstRecallMs.toFixed(0)} ms`);
+
+  const provider = createSqliteProvider({ dataDir });
+  const mem = openMemory({ store: provider, embedder, worker: { background: false }, onWarning: (m) => warnings.push(m) });
+  const profile = mem.profile(PERF_PROFILE);
+  const store = await provider.open(PERF_PROFILE);
+  const [activeMemories, memoryVectors, messageVectors] = await Promise.all([
+    store.countMemories({ status: 'active' }), store.countVectors('memory'), store.countVectors('message'),
+  ]);
+  const recall = await measureRecall(profile, store, questions, (q) => hashId('perf', String(seed), String(q.source)));
+  log(`  recall p50 ${recall.recall.p50.toFixed(1)} ms (fts baseline ${recall.ftsBaseline.p50.toFixed(2)} ms)`);
+  const remember = await measureRemember(profile, store, seed, opts.remembers);
+  log(`  remember p50 ${remember.remember.p50.toFixed(1)} ms`);
+  await profile.drain();
+  const messages = ingestMessages(seed, opts.ingestMessages);
+  const ingest = { profile: await measureIngest(profile, messages), empty: await measureIngest(mem.profile(`${PERF_PROFILE}-empty`), messages) };
+  log(`  ingest ${ingest.profile.messagesPerSecond.toFixed(0)} msg/s (empty profile ${ingest.empty.messagesPerSecond.toFixed(0)} msg/s)`);
+  const peakRssBytes = ctx.rss.peak();
+
+  let vectors = null;
+  if (matrix) {
+    const queryVectors = await embedder.embed(questions.map((q) => q.query));
+    vectors = await measureVectors(matrix, queryVectors, store);
+    log(`  vectors: exact p50 ${vectors.exact.p50.toFixed(2)} ms, hnsw p50 ${vectors.hnsw.p50.toFixed(2)} ms, recall@10 ${vectors.hnswRecallAt10.toFixed(3)}`);
+  }
+  await mem.close();
+  const disk = profileDiskUsage(profilePath(dataDir, PERF_PROFILE));
+  return {
+    size, build, activeMemories, memoryVectors, messageVectors, recall, remember, ingest, disk, peakRssBytes, coldStart, vectors,
+    warnings: [...new Set(warnings)],
+  };
+}
+
+export const sizeDir = (root: string, size: number): string => join(root, `perf-${size}`);

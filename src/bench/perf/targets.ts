@@ -1,0 +1,24 @@
+/** The issue's performance targets, checked against whatever sizes were measured. */
+import type { SizeResult, TargetCheck } from './types.js';
+
+const ms = (x: number): string => `${x.toFixed(2)} ms`;
+
+export function checkTargets(sizes: SizeResult[]): TargetCheck[] {
+  const at = (n: number) => sizes.find((s) => s.size === n);
+  const out: TargetCheck[] = [];
+  const s10 = at(10_000);
+  if (s10) {
+    out.push({ name: 'recall p50 @10K', target: '≤ 5 ms', measured: ms(s10.recall.recall.p50), met: s10.recall.recall.p50 <= 5 });
+    out.push({ name: 'recall p99 @10K', target: '≤ 25 ms', measured: ms(s10.recall.recall.p99), met: s10.recall.recall.p99 <= 25 });
+  }
+  const s100 = at(100_000);
+  if (s100) {
+    out.push({ name: 'recall p50 @100K', target: '≤ 20 ms', measured: ms(s100.recall.recall.p50), met: s100.recall.recall.p50 <= 20 });
+    if (s100.vectors) {
+      const v = s100.vectors;
+      out.push({ name: 'HNSW p50 @100K vectors', target: '≤ 2 ms', measured: ms(v.hnsw.p50), met: v.hnsw.p50 <= 2 });
+      out.push({ name: 'HNSW recall@10 @100K', target: '≥ 0.95', measured: v.hnswRecallAt10.toFixed(3), met: v.hnswRecallAt10 >= 0.95 });
+    }
+  }
+  return out;
+}
