@@ -9,6 +9,7 @@ import { propagateProvenance } from './provenance.js';
 export interface RankOptions extends FuseOptions {
   provenance: number;
   neighbours: number;
+  neighbourSeeds: number;
 }
 
 /** Fuses channel hits, lets memories and their source turns reinforce each other, adds adjacent turns. */
@@ -18,6 +19,6 @@ export async function rankCandidates(store: Store, results: ChannelResult[], opt
     await hydrate(store, ranked.filter((c) => c.kind === 'memory'));
     ranked = sortCandidates(await propagateProvenance(store, ranked.filter((c) => c.kind === 'message' || c.memory), opts.provenance));
   }
-  if (opts.neighbours > 0) ranked = sortCandidates(await pullNeighbours(store, ranked, opts.neighbours, 10));
+  if (opts.neighbours > 0) ranked = sortCandidates(await pullNeighbours(store, ranked, opts.neighbours, opts.neighbourSeeds));
   return ranked;
 }

@@ -70,6 +70,7 @@ export async function recall(deps: RecallDeps, query: string, p: RecallParams): 
     timeBoost: tuning.timeBoost,
     provenance: tuning.provenance,
     neighbours: tuning.neighbours,
+    neighbourSeeds: tuning.neighbourSeeds,
   };
   const ranked = await rankCandidates(deps.store, results, rankOpts);
   const memories = await firstHydrated(deps.store, ranked, 'memory', p.limit);

@@ -15,6 +15,8 @@ export interface RecallTuning {
   provenance: number;
   /** Share of a message's score passed to the previous and next turn of its session. */
   neighbours: number;
+  /** How many of the best messages pass score to their neighbours. */
+  neighbourSeeds: number;
   /** Related words from the embedder (GloVe neighbours) added to the analysis. */
   relatedWords: boolean;
   /** Multiplier for candidates inside the question's time range. */
@@ -26,9 +28,10 @@ export interface RecallTuning {
 export const DEFAULT_TUNING: RecallTuning = {
   fusion: 'score',
   messageVectorWeight: 0.35,
-  expansionWeight: 0.25,
+  expansionWeight: 0.1,
   provenance: 0.5,
-  neighbours: 0.15,
+  neighbours: 0.25,
+  neighbourSeeds: 10,
   relatedWords: true,
   timeBoost: 1.5,
 };
