@@ -1,40 +1,48 @@
 import { keywords } from '../text/tokenize.js';
+import { answerPhrase, asksWhen, spokenDate } from './answer-phrase.js';
 import type { Evidence, SynthesisInput, SynthesisOutput, Synthesizer } from './synthesizer.js';
 
 export interface ExtractiveOptions {
   /** Below this confidence the answer is an honest "no memory of that". */
   abstainBelow: number;
-  maxSentences: number;
+  /** Words of the answer phrase at most. */
+  maxWords: number;
 }
 
 const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
 
-/** No model: answers with the best-matching sentences of the top evidence, with their dates. */
+/**
+ * No model: answers with the best-matching phrase of the top evidence — for "when" questions
+ * the evidence's date, otherwise the clause that matches best, dated.
+ */
 export function createExtractiveSynthesizer(opts: Partial<ExtractiveOptions> = {}): Synthesizer {
-  const { abstainBelow = 0.35, maxSentences = 2 } = opts;
+  const { abstainBelow = 0.35, maxWords = 16 } = opts;
   return {
-    id: 'extractive@1',
+    id: 'extractive@2',
     async synthesize(input: SynthesisInput): Promise<SynthesisOutput> {
       if (input.confidence < abstainBelow || input.evidence.length === 0) {
         return { answer: null, citedIds: [], confidence: input.confidence };
       }
       const terms = new Set(keywords(input.query).map((w) => w.slice(0, 5)));
-      const picked = bestSentences(input.evidence.slice(0, 3), terms, maxSentences);
-      const answer = picked.map((p) => (p.time ? `${p.text} (${p.time.slice(0, 10)})` : p.text)).join(' ');
-      return { answer, citedIds: [...new Set(picked.map((p) => p.id))], confidence: input.confidence };
+      const best = bestSentence(input.evidence.slice(0, 3), terms);
+      if (!best) return { answer: null, citedIds: [], confidence: input.confidence };
+      const when = best.time ? spokenDate(best.time) : null;
+      const answer = asksWhen(input.query) && when ? when : answerPhrase(best.text, terms, maxWords) + (when ? ` (${when})` : '');
+      return { answer, citedIds: [best.id], confidence: input.confidence };
     },
   };
 }
 
-function bestSentences(evidence: Evidence[], terms: Set<string>, max: number) {
-  const scored: { id: string; text: string; time: string | null; score: number }[] = [];
+function bestSentence(evidence: Evidence[], terms: Set<string>) {
+  let best: { id: string; text: string; time: string | null; score: number } | null = null;
   evidence.forEach((ev, rank) => {
     for (const { segment } of segmenter.segment(ev.content)) {
       const text = segment.trim();
       if (!text) continue;
       const overlap = keywords(text).filter((w) => terms.has(w.slice(0, 5))).length;
-      scored.push({ id: ev.id, text, time: ev.time, score: overlap - rank * 0.5 });
+      const score = overlap - rank * 0.5;
+      if (!best || score > best.score) best = { id: ev.id, text, time: ev.time, score };
     }
   });
-  return scored.sort((a, b) => b.score - a.score).slice(0, max);
+  return best as { id: string; text: string; time: string | null; score: number } | null;
 }
