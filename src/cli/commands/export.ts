@@ -1,0 +1,46 @@
+import { writeFile } from 'node:fs/promises';
+import { type Command, Option } from 'commander';
+import { withProfile } from '../context.js';
+import { println } from '../output.js';
+
+interface Opts {
+  out?: string;
+  format: 'json' | 'markdown';
+  flavor: 'mnemo' | 'claude';
+}
+
+export function registerExport(program: Command): void {
+  program
+    .command('export')
+    .description('export the profile: versioned JSON (round-trips exactly) or Markdown memory files')
+    .option('--out <path>', 'file (json) or folder (markdown) to write; default stdout')
+    .addOption(new Option('--format <format>', 'output format').choices(['json', 'markdown']).default('json'))
+    .addOption(new Option('--flavor <flavor>', 'markdown types: mnemo or Claude Code').choices(['mnemo', 'claude']).default('mnemo'))
+    .addHelpText('after', '\nExamples:\n  mnemo export --out backup.json\n  mnemo export --format markdown --out ./memory')
+    .action(async (opts: Opts, cmd: Command) => {
+      await withProfile(cmd, async (profile, g) => {
+        const doc = await profile.export();
+        if (opts.format === 'json') {
+          const text = JSON.stringify(doc, null, 2) + '\n';
+          if (!opts.out) return void process.stdout.write(text);
+          await writeFile(opts.out, text);
+          return report(g.json, { out: opts.out, messages: doc.messages.length, memories: doc.memories.length });
+        }
+        const md = await import('../../interop/markdown/index.js');
+        if (!opts.out) {
+          for (const [file, text] of md.renderMarkdownExport(doc.memories, { flavor: opts.flavor }).files) {
+            process.stdout.write(`<!-- file: ${file} -->\n${text.endsWith('\n') ? text : text + '\n'}\n`);
+          }
+          return;
+        }
+        const res = await md.exportMarkdown(doc.memories, opts.out, { flavor: opts.flavor });
+        report(g.json, { out: opts.out, files: res.files.length + 1 + res.timeline.length, memories: res.files.length });
+      });
+    });
+}
+
+function report(json: boolean, info: { out: string; memories: number; messages?: number; files?: number }): void {
+  if (json) return println(JSON.stringify(info));
+  const parts = [`${info.memories} memories`, ...(info.messages !== undefined ? [`${info.messages} messages`] : []), ...(info.files !== undefined ? [`${info.files} files`] : [])];
+  process.stderr.write(`exported ${parts.join(', ')} to ${info.out}\n`);
+}

@@ -1,0 +1,21 @@
+import type { Command } from 'commander';
+import { globals, openMnemo } from '../context.js';
+
+export function registerMcp(program: Command): void {
+  program
+    .command('mcp')
+    .description('serve one profile to an MCP client over stdio (tools: recall, remember, forget, list, ingest)')
+    .option('--read-only', 'only the recall and list tools')
+    .addHelpText('after', '\nExample (Claude Desktop, Cursor, …):\n  { "command": "npx", "args": ["mnemo", "mcp", "--profile", "me"] }')
+    .action(async (opts: { readOnly?: boolean }, cmd: Command) => {
+      const g = globals(cmd);
+      const { runMcpStdio } = await import('../../mcp/index.js');
+      const mnemo = await openMnemo(g, { background: true });
+      try {
+        mnemo.profile(g.profile);
+        await runMcpStdio({ mnemo, profile: g.profile, readOnly: opts.readOnly === true });
+      } finally {
+        await mnemo.close();
+      }
+    });
+}

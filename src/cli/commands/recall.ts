@@ -1,0 +1,68 @@
+import type { Command } from 'commander';
+import type { RecallResult } from '../../api.js';
+import { LIMITS } from '../../limits.js';
+import type { MemoryType } from '../../types.js';
+import { withProfile } from '../context.js';
+import { emit, oneLine } from '../output.js';
+import { dateOption, intOption, typesOption } from '../parse.js';
+
+interface Opts {
+  limit: number;
+  types?: MemoryType[];
+  session?: string;
+  date?: string;
+  synthesize: boolean;
+  superseded?: boolean;
+}
+
+export function registerRecall(program: Command): void {
+  program
+    .command('recall')
+    .description('answer a question from memory, with the ranked memories and messages that support it')
+    .argument('<query>', 'a question or keywords')
+    .option('--limit <n>', 'memories and messages to return', intOption(1, LIMITS.maxLimit), 10)
+    .option('--types <list>', 'only these memory types (fact,instruction,event,task)', typesOption)
+    .option('--session <id>', 'only this session')
+    .option('--date <date>', 'reference date for "yesterday", "last week" (default: now)', dateOption)
+    .option('--no-synthesize', 'skip the answer, return only the ranked evidence')
+    .option('--superseded', 'include superseded memories (history questions)')
+    .addHelpText('after', '\nExample:\n  mnemo recall "which package manager do we use?" --limit 5')
+    .action(async (query: string, opts: Opts, cmd: Command) => {
+      await withProfile(cmd, async (profile, g) => {
+        const res = await profile.recall(query, {
+          limit: opts.limit,
+          types: opts.types,
+          sessionId: opts.session,
+          referenceDate: opts.date,
+          synthesize: opts.synthesize,
+          includeSuperseded: opts.superseded === true,
+        });
+        emit(g.json, res, () => formatRecall(res));
+      });
+    });
+}
+
+const channels = (hits: { channel: string; rank: number }[]) => hits.map((h) => `${h.channel}#${h.rank}`).join(' ');
+
+export function formatRecall(res: RecallResult): string[] {
+  const lines = [
+    res.abstained || !res.answer ? 'answer: nothing found' : `answer: ${res.answer}`,
+    `confidence: ${res.confidence.toFixed(2)}`,
+  ];
+  for (const t of res.temporal) lines.push(`computed: ${t.statement}`);
+  if (res.memories.length) {
+    lines.push('', 'memories:');
+    res.memories.forEach((m, i) => {
+      const when = m.eventTime ? ` @${m.eventTime.slice(0, 10)}` : m.topicKey ? ` [${m.topicKey}]` : '';
+      lines.push(`  ${i + 1}. (${m.score.toFixed(3)}) ${m.type}${when}: ${oneLine(m.content, 90)}`, `     ${m.id}  via ${channels(m.channels)}`);
+    });
+  }
+  if (res.messages.length) {
+    lines.push('', 'messages:');
+    res.messages.forEach((m, i) => {
+      const when = m.timestamp ? ` ${m.timestamp.slice(0, 10)}` : '';
+      lines.push(`  ${i + 1}. (${m.score.toFixed(3)}) ${m.role}${when} [${m.sessionId}]: ${oneLine(m.content, 90)}`, `     via ${channels(m.channels)}`);
+    });
+  }
+  return lines;
+}

@@ -1,0 +1,82 @@
+/**
+ * Global options and the one place the CLI turns environment variables into library options
+ * (the library itself never reads process.env).
+ */
+import path from 'node:path';
+import type { Command } from 'commander';
+import type { MnemoApi, ProfileApi } from '../api.js';
+import { MnemoError } from '../errors.js';
+import { openMemory, type MnemoOptions } from '../mnemo.js';
+
+export interface GlobalOptions {
+  profile: string;
+  dataDir: string;
+  json: boolean;
+}
+
+export type Env = Record<string, string | undefined>;
+
+export function globals(cmd: Command): GlobalOptions {
+  const o = cmd.optsWithGlobals<{ profile?: string; dataDir?: string; json?: boolean }>();
+  return {
+    profile: o.profile ?? 'default',
+    dataDir: path.resolve(o.dataDir ?? defaultDataDir(process.env)),
+    json: o.json === true,
+  };
+}
+
+/** True when the user gave --profile (some commands pick their own default otherwise). */
+export function profileGiven(cmd: Command): boolean {
+  for (let c: Command | null = cmd; c; c = c.parent) {
+    const src = c.getOptionValueSource('profile');
+    if (src && src !== 'default') return true;
+  }
+  return false;
+}
+
+export function defaultDataDir(env: Env): string {
+  return env.MNEMO_DATA_DIR?.trim() || '.mnemo';
+}
+
+/** `MNEMO_EMBEDDER=glove|hashing|none` (default glove) and `MNEMO_MODELS_DIR`. */
+export function embedderFromEnv(env: Env): MnemoOptions['embedder'] {
+  const kind = env.MNEMO_EMBEDDER?.trim();
+  if (!kind || kind === 'glove') return undefined;
+  if (kind === 'hashing') return { kind: 'hashing' };
+  if (kind === 'none') return false;
+  throw new MnemoError('invalid_input', `MNEMO_EMBEDDER must be glove, hashing or none; got "${kind}"`);
+}
+
+/** The LLM configured by MNEMO_LLM_* env vars, or undefined (offline). */
+export async function llmFromEnv(env: Env): Promise<MnemoOptions['llm']> {
+  const { configFromEnv } = await import('../models/llm/index.js');
+  return configFromEnv(env) ?? undefined;
+}
+
+export interface OpenOptions {
+  /** Long-running commands (serve, mcp) process jobs in the background. */
+  background?: boolean;
+}
+
+export async function openMnemo(g: GlobalOptions, opts: OpenOptions = {}): Promise<MnemoApi> {
+  const env = process.env;
+  return openMemory({
+    dataDir: g.dataDir,
+    embedder: embedderFromEnv(env),
+    llm: await llmFromEnv(env),
+    modelsDir: env.MNEMO_MODELS_DIR?.trim() || undefined,
+    worker: { background: opts.background ?? false },
+    onWarning: (m) => process.stderr.write(`mnemo: warning: ${m}\n`),
+  });
+}
+
+/** Opens mnemo, runs `fn` on the selected profile, always closes. */
+export async function withProfile<T>(cmd: Command, fn: (p: ProfileApi, g: GlobalOptions, mnemo: MnemoApi) => Promise<T>): Promise<T> {
+  const g = globals(cmd);
+  const mnemo = await openMnemo(g);
+  try {
+    return await fn(mnemo.profile(g.profile), g, mnemo);
+  } finally {
+    await mnemo.close();
+  }
+}
