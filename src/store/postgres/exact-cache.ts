@@ -83,19 +83,21 @@ export class ExactVectorCache {
     return this.runner.transaction(async (tx) => {
       await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
       const version = Number((await tx.query<{ value: string }>(VERSION_SQL, [this.profile])).rows[0]?.value ?? 0);
-      const sql = kind === 'memory'
-        ? `SELECT v.id, v.data, m.type, m.session_id FROM mnemo_vectors v
-            JOIN mnemo_memories m ON m.profile = v.profile AND m.id = v.id
-            WHERE v.profile = $1 AND v.kind = 'memory' AND v.data IS NOT NULL AND m.status = 'active'`
-        : `SELECT v.id, v.data, NULL AS type, m.session_id FROM mnemo_vectors v
-            JOIN mnemo_messages m ON m.profile = v.profile AND m.id = v.id
-            WHERE v.profile = $1 AND v.kind = 'message' AND v.data IS NOT NULL`;
-      const res = await tx.query<{ id: string; data: Uint8Array; type: string | null; session_id: string | null }>(sql, [this.profile]);
+      // Two single-table scans joined here: no plan (or missing statistics) can make this quadratic.
+      const owners = kind === 'memory'
+        ? `SELECT id, type, session_id FROM mnemo_memories WHERE profile = $1 AND status = 'active'`
+        : `SELECT id, NULL AS type, session_id FROM mnemo_messages WHERE profile = $1`;
+      const attrs = new Map((await tx.query<{ id: string; type: string | null; session_id: string | null }>(owners, [this.profile]))
+        .rows.map((r) => [r.id, { type: r.type, sessionId: r.session_id }]));
+      const res = await tx.query<{ id: string; data: Uint8Array }>(`SELECT id, data FROM mnemo_vectors
+        WHERE profile = $1 AND kind = $2 AND data IS NOT NULL`, [this.profile, kind]);
       let index: ExactIndex | null = null;
       for (const r of res.rows) {
+        const owner = attrs.get(r.id);
+        if (!owner) continue;
         const vector = bytesToVector(r.data);
         index ??= new ExactIndex(vector.length);
-        index.upsert(r.id, vector, { type: r.type, sessionId: r.session_id });
+        index.upsert(r.id, vector, owner);
       }
       return { index, version };
     });

@@ -70,17 +70,26 @@ export class ExactIndex {
     let norm = 0;
     for (let i = 0; i < d; i++) norm += query[i] * query[i];
     const inv = norm > 0 ? 1 / Math.sqrt(norm) : 0;
+    const data = this.data;
+    const n = this.ids.length;
     const top: { slot: number; score: number }[] = [];
-    for (let row = 0, off = 0; row < this.ids.length; row++, off += d) {
-      let dot = 0;
-      for (let j = 0; j < d; j++) dot += this.data[off + j] * query[j];
-      const score = dot * inv;
-      if (top.length === limit && score <= top[limit - 1].score) continue;
+    let floor = -Infinity;
+    for (let row = 0, off = 0; row < n; row++, off += d) {
+      let s0 = 0, s1 = 0;
+      let j = 0;
+      for (; j + 1 < d; j += 2) {
+        s0 += data[off + j] * query[j];
+        s1 += data[off + j + 1] * query[j + 1];
+      }
+      if (j < d) s0 += data[off + j] * query[j];
+      const score = (s0 + s1) * inv;
+      if (score <= floor) continue;
       if (accept && !accept(this.attrs[row])) continue;
       let at = top.length;
       while (at > 0 && top[at - 1].score < score) at--;
       top.splice(at, 0, { slot: row, score });
       if (top.length > limit) top.pop();
+      if (top.length === limit) floor = top[limit - 1].score;
     }
     return top.map((t) => ({ id: this.ids[t.slot], score: Math.max(-1, Math.min(1, t.score)) }));
   }
