@@ -15,7 +15,7 @@ import type { Page, Store } from './store/store.js';
 import type { Job, JobStatus, Memory } from './types.js';
 import { parseInput } from './validation.js';
 import { buildContext } from './context-source.js';
-import { parseExportDocument } from './export-document.js';
+import { parseExportDocument } from './interop/json.js';
 
 const TOPIC_KEY_TTL_MS = 5_000;
 

@@ -118,4 +118,18 @@ describe('remember, supersession, history, forget', () => {
     expect(strip(again)).toEqual(strip(doc));
     await expect(q.import({ format: 'nope' })).rejects.toMatchObject({ code: 'invalid_input' });
   });
+
+  it('merging an import supersedes older active memories under the same topic key', async () => {
+    await p.remember({ content: 'The CI provider is Jenkins.', topicKey: 'project.ci' });
+    const other = mem.profile('newer');
+    await other.remember({ content: 'The CI provider is GitHub Actions.', topicKey: 'project.ci' });
+    await p.import(await other.export(), { strategy: 'merge' });
+    const chain = await p.history('project.ci');
+    expect(chain.map((m) => [m.content, m.status])).toEqual([
+      ['The CI provider is Jenkins.', 'superseded'],
+      ['The CI provider is GitHub Actions.', 'active'],
+    ]);
+    const active = (await p.list({ topicKey: 'project.ci' })).items;
+    expect(active).toHaveLength(1);
+  });
 });

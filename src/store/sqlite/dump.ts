@@ -1,7 +1,9 @@
 import type { AuditEntry, Memory, StoredMessage } from '../../types.js';
 import type { StoreDump } from '../store.js';
 import { type Connection, nowIso } from './connection.js';
+import { appendAudit } from './audit.js';
 import { insertMemoryRow } from './memory-rows.js';
+import { applyTopicKey } from './memory-write.js';
 import { type AuditRow, MEMORY_COLUMNS, MESSAGE_COLUMNS, type MemoryRow, type MessageRow, json, toAudit, toMemory, toMessage } from './rows.js';
 import type { SqliteVectors } from './vectors.js';
 
@@ -28,10 +30,25 @@ export function load(conn: Connection, vectors: SqliteVectors, data: StoreDump, 
     }
     const messages = loadMessages(conn, data.messages ?? [], strategy === 'replace');
     let memories = 0;
-    for (const m of data.memories ?? []) if (insertMemoryRow(conn, withDefaults(m))) memories++;
+    for (const m of data.memories ?? []) if (loadMemory(conn, vectors, withDefaults(m), strategy)) memories++;
     loadAudit(conn, data.audit ?? [], strategy === 'merge');
     return { messages, memories };
   });
+}
+
+/** Merge keeps topic-key supersession true: an imported memory newer than an active one replaces it. */
+function loadMemory(conn: Connection, vectors: SqliteVectors, memory: Memory, strategy: 'merge' | 'replace'): boolean {
+  if (strategy === 'replace' || conn.get(`SELECT 1 FROM memories WHERE id = ?`, memory.id)) return insertMemoryRow(conn, memory);
+  const { replaces, newerId } = applyTopicKey(conn, memory);
+  if (!insertMemoryRow(conn, memory)) return false;
+  const at = nowIso();
+  if (newerId) appendAudit(conn, 'supersede', memory.id, { by: newerId, actor: 'import' }, at);
+  for (const oldId of replaces) {
+    conn.run(`UPDATE memories SET status = 'superseded', superseded_by = ?, updated_at = ? WHERE id = ?`, memory.id, at, oldId);
+    vectors.delete([{ kind: 'memory', id: oldId }]);
+    appendAudit(conn, 'supersede', oldId, { by: memory.id, actor: 'import' }, at);
+  }
+  return true;
 }
 
 function loadMessages(conn: Connection, messages: StoredMessage[], keepSeq: boolean): number {

@@ -74,7 +74,7 @@ function withDefaults(input: NewMemory, now: string): Memory {
  * is newer (later createdAt), the incoming one arrives superseded by it (mutates `memory`);
  * otherwise it replaces every active one under the key.
  */
-function applyTopicKey(conn: Connection, memory: Memory): { replaces: string[]; newerId: string | null } {
+export function applyTopicKey(conn: Connection, memory: Memory): { replaces: string[]; newerId: string | null } {
   if (memory.status !== 'active' || !memory.topicKey || !KEYED_TYPES.has(memory.type)) return { replaces: [], newerId: null };
   const actives = conn.all<{ id: string; created_at: string }>(`SELECT id, created_at FROM memories
     WHERE topic_key = ? AND status = 'active' AND type IN ('fact', 'instruction') ORDER BY created_at DESC, rid DESC`,
