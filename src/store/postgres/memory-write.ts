@@ -61,7 +61,12 @@ export async function writeMemories(tx: Tx, profile: string, vectors: PgVectors,
     result.written.push({ ...memory });
   }
 
-  await insertMemoryRows(tx, profile, rows);
+  const inserted = await insertMemoryRows(tx, profile, rows);
+  if (inserted.size < rows.length) {
+    // Another transaction committed one of these ids after we looked: our in-order decisions are
+    // stale, so roll back and let the runner retry (it retries serialization failures).
+    throw Object.assign(new Error('a concurrent writer inserted the same memory id; retrying'), { code: '40001' });
+  }
   await appendAudit(tx, profile, audit);
   if (replaced.length > 0) {
     await tx.query(`UPDATE mnemo_memories m SET status = 'superseded', superseded_by = u.by, updated_at = $4::timestamptz

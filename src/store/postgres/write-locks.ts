@@ -4,12 +4,12 @@ import type { Sql } from './runner.js';
 import { lockKey, lockKeys } from './sql.js';
 
 /** Above this many keys a writer locks the whole profile instead (bounded lock-table use). */
-const FINE_GRAINED_MAX = 32;
+const FINE_GRAINED_MAX = 128;
 
 /**
  * Serializes memory writers of one profile where they could interfere, and nowhere else:
  * every writer takes the profile's advisory lock in SHARED mode plus exclusive locks on what it
- * touches (memory ids, topic keys, content hashes), in sorted order so two writers never deadlock.
+ * touches (topic keys, content hashes), in sorted order so two writers never deadlock.
  * A large batch or a profile-wide operation (load) takes the profile lock exclusively instead.
  * The locks are transaction-scoped (`pg_advisory_xact_lock`): released at COMMIT or ROLLBACK.
  */
@@ -24,9 +24,12 @@ export async function lockProfile(sql: Sql, profile: string): Promise<void> {
   await sql.query(`SELECT pg_advisory_xact_lock($1::bigint)`, [lockKey('mnemo', profile)]);
 }
 
-/** The lock keys a memory participates in: its id, its topic key and its identity (type + content). */
-export function memoryLockKeys(m: Pick<Memory, 'id' | 'type' | 'content' | 'topicKey'>): string[] {
-  const keys = [`id:${m.id}`];
+/**
+ * The lock keys a memory participates in: its topic key and its identity (type + content).
+ * Ids need no lock: the primary key settles a race on one id (see writeMemories).
+ */
+export function memoryLockKeys(m: Pick<Memory, 'type' | 'content' | 'topicKey'>): string[] {
+  const keys: string[] = [];
   if (m.topicKey && KEYED_TYPES.has(m.type)) keys.push(`topic:${m.topicKey}`);
   const hash = contentHash(m.content);
   if (hash) keys.push(`content:${m.type}:${hash}`);
