@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import type { MnemoApi, ProfileApi } from '../api.js';
 import { MnemoError } from '../errors.js';
-import { openMemory, type MnemoOptions } from '../mnemo.js';
+import type { MnemoOptions } from '../mnemo.js';
 
 export interface GlobalOptions {
   profile: string;
@@ -60,6 +60,7 @@ export interface OpenOptions {
 
 export async function openMnemo(g: GlobalOptions, opts: OpenOptions = {}): Promise<MnemoApi> {
   const env = process.env;
+  const { openMemory } = await import('../mnemo.js');
   return openMemory({
     dataDir: g.dataDir,
     embedder: embedderFromEnv(env),
