@@ -24,13 +24,15 @@ export function registerServe(program: Command): void {
       const mnemo = await openMnemo(g, { background: true });
       const keys = openKeyStore(g.dataDir);
       try {
-        if (opts.demo) await runDemo(mnemo.profile(profileGiven(cmd) ? g.profile : 'demo'), { json: false });
+        const demoProfile = profileGiven(cmd) ? g.profile : 'demo';
+        if (opts.demo) await runDemo(mnemo.profile(demoProfile), { json: g.json });
         const server = await startHttpServer({ mnemo, keys, host: opts.host, port: opts.port });
         const auth = (await keys.everHadKeys()) ? ` -H "authorization: Bearer $MNEMO_KEY"` : '';
         if (g.json) println(JSON.stringify({ url: server.url }));
         else {
           println(`mnemo is listening on ${server.url} (data in ${g.dataDir}; OpenAPI at ${server.url}/openapi.json)`);
-          println(`try: curl -s '${server.url}/v1/profiles/${g.profile}/recall?q=what+do+you+remember'${auth}`);
+          const example = opts.demo ? `${demoProfile}/recall?q=which+package+manager+should+I+use` : `${g.profile}/recall?q=what+do+you+remember`;
+          println(`try: curl -s '${server.url}/v1/profiles/${example}'${auth}`);
         }
         await untilSignal();
         await server.close();
