@@ -3,6 +3,7 @@
  * cold start, exact vs HNSW vector search). Default: 10K and 100K (a few minutes on 2 cores).
  *   npx tsx bench/perf.ts [--sizes 10k,100k] [--out perf.json] [--queries 300] [--remembers 300]
  *                         [--ingest 1000] [--seed 42] [--no-cold-start] [--no-vectors] [--keep DIR]
+ *                         [--cpu-prof PREFIX]   (profile the recall loop: PREFIX-<size>.cpuprofile + hotspots)
  * 1M (`--sizes 1m`) takes roughly 15-25 minutes on a 2-core machine.
  */
 import { writeFileSync } from 'node:fs';
@@ -21,6 +22,7 @@ const { values } = parseArgs({
     'no-cold-start': { type: 'boolean', default: false },
     'no-vectors': { type: 'boolean', default: false },
     keep: { type: 'string' },
+    'cpu-prof': { type: 'string' },
   },
 });
 
@@ -35,6 +37,7 @@ const result = await runPerfBench({
   vectors: !values['no-vectors'],
   workDir: values.keep,
   keep: values.keep !== undefined,
+  cpuProfile: values['cpu-prof'],
 });
 if (values.out) writeFileSync(values.out, JSON.stringify(result, null, 2));
 process.stdout.write(formatPerfReport(result));

@@ -75,6 +75,12 @@ export function formatPerfReport(result: PerfResult): string {
   if (result.targets.length > 0) {
     parts.push('Targets:', table(['target', 'wanted', 'measured', 'met'], result.targets.map((t) => [t.name, t.target, t.measured, t.met ? 'yes' : '**no**'])));
   }
+  for (const s of result.sizes.filter((x) => x.recallCpu)) {
+    const cpu = s.recallCpu!;
+    parts.push(`Recall CPU profile at ${sizeLabel(s.size)} (${fixed(cpu.totalMs, 0)} ms profiled), self time by file and by function:`,
+      table(['file', 'self ms', 'share'], cpu.byFile.map((h) => [h.name, fixed(h.selfMs, 0), `${(h.share * 100).toFixed(1)} %`])),
+      table(['function', 'self ms', 'share'], cpu.byFunction.map((h) => [`\`${h.name}\``, fixed(h.selfMs, 0), `${(h.share * 100).toFixed(1)} %`])));
+  }
   const warnings = [...new Set(result.sizes.flatMap((s) => s.warnings))];
   if (warnings.length > 0) parts.push(`Warnings: ${warnings.slice(0, 5).join('; ')}`);
   return parts.join('\n\n') + '\n';

@@ -6,6 +6,7 @@ import { openMemory } from '../../mnemo.js';
 import { createSqliteProvider, profilePath } from '../../store/sqlite/provider.js';
 import { buildProfile } from './build-profile.js';
 import { measureColdStart } from './cold-start.js';
+import { profileCpu } from './cpu-profile.js';
 import { profileDiskUsage } from './disk.js';
 import { measureIngest } from './measure-ingest.js';
 import { measureRecall } from './measure-recall.js';
@@ -24,7 +25,7 @@ export interface SizeContext {
   seed: number;
   rss: RssSampler;
   log: (line: string) => void;
-  opts: Required<Pick<PerfBenchOptions, 'queries' | 'remembers' | 'ingestMessages' | 'batchSize' | 'coldStart' | 'vectors'>>;
+  opts: Required<Pick<PerfBenchOptions, 'queries' | 'remembers' | 'ingestMessages' | 'batchSize' | 'coldStart' | 'vectors'>> & { cpuProfile?: string };
 }
 
 export async function runSize(size: number, ctx: SizeContext): Promise<SizeResult> {
@@ -59,6 +60,9 @@ export async function runSize(size: number, ctx: SizeContext): Promise<SizeResul
   ]);
   const recall = await measureRecall(profile, store, questions, (q) => hashId('perf', String(seed), String(q.source)));
   log(`  recall p50 ${recall.recall.p50.toFixed(1)} ms (fts baseline ${recall.ftsBaseline.p50.toFixed(2)} ms)`);
+  const recallCpu = opts.cpuProfile
+    ? await profileCpu(async () => { for (const q of questions) await profile.recall(q.query, { synthesize: true, limit: 10 }); }, `${opts.cpuProfile}-${size}.cpuprofile`)
+    : undefined;
   const remember = await measureRemember(profile, store, seed, opts.remembers);
   log(`  remember p50 ${remember.remember.p50.toFixed(1)} ms`);
   await profile.drain();
@@ -76,7 +80,7 @@ export async function runSize(size: number, ctx: SizeContext): Promise<SizeResul
   await mem.close();
   const disk = profileDiskUsage(profilePath(dataDir, PERF_PROFILE));
   return {
-    size, build, activeMemories, memoryVectors, messageVectors, recall, remember, ingest, disk, peakRssBytes, coldStart, vectors,
+    size, build, activeMemories, memoryVectors, messageVectors, recall, remember, ingest, disk, peakRssBytes, coldStart, vectors, recallCpu,
     warnings: [...new Set(warnings)],
   };
 }

@@ -34,6 +34,7 @@ export async function runPerfBench(options: PerfBenchOptions = {}): Promise<Perf
           batchSize: options.batchSize ?? 2000,
           coldStart: options.coldStart ?? true,
           vectors: options.vectors ?? true,
+          cpuProfile: options.cpuProfile,
         },
       }));
       if (!options.keep) rmSync(sizeDir(root, size), { recursive: true, force: true });

@@ -3,6 +3,7 @@ import type { Embedder } from '../../models/embedder.js';
 import type { EmbedderConfig } from '../../models/embedders/resolve.js';
 import type { BuildStats } from './build-profile.js';
 import type { ColdStart } from './cold-start.js';
+import type { CpuSummary } from './cpu-profile.js';
 import type { DiskUsage } from './disk.js';
 import type { IngestMeasurement } from './measure-ingest.js';
 import type { RecallMeasurement } from './measure-recall.js';
@@ -32,6 +33,8 @@ export interface PerfBenchOptions {
   /** Exact vs HNSW rows (default true). */
   vectors?: boolean;
   log?: (line: string) => void;
+  /** Profile the recall loop again under the CPU profiler; the .cpuprofile is written as `<prefix>-<size>.cpuprofile`. */
+  cpuProfile?: string;
 }
 
 export interface SizeResult {
@@ -49,6 +52,8 @@ export interface SizeResult {
   peakRssBytes: number;
   coldStart: ColdStart | null;
   vectors: VectorMeasurement | null;
+  /** Where recall's CPU time goes (only with `cpuProfile`). */
+  recallCpu?: CpuSummary;
   warnings: string[];
 }
 
