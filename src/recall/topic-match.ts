@@ -5,19 +5,50 @@
  */
 export function matchTopicKeys(terms: string[], keys: string[], limit: number): string[] {
   if (terms.length === 0 || keys.length === 0) return [];
+  const index = keyIndex(keys);
   const stems = new Set(terms.map(stem));
-  const scored: { key: string; score: number }[] = [];
-  for (const key of keys) {
-    const [subject, ...rest] = key.split('.');
-    const attribute = rest.join('_').split('_').filter((p) => p.length > 1).map(stem);
-    if (attribute.length === 0) continue;
-    const hits = attribute.filter((a) => stems.has(a)).length;
-    if (hits === 0) continue;
-    const subjectBonus = stems.has(stem(subject)) ? 0.5 : 0;
-    scored.push({ key, score: hits / Math.sqrt(attribute.length) + subjectBonus });
-  }
+  const scores = new Map<ParsedKey, number>();
+  for (const s of stems) for (const parsed of index.byStem.get(s) ?? []) scores.set(parsed, (scores.get(parsed) ?? 0) + 1);
+  const scored = [...scores].map(([parsed, hits]) => ({
+    key: parsed.key,
+    score: hits / Math.sqrt(parsed.attribute.length) + (stems.has(parsed.subject) ? 0.5 : 0),
+  }));
   scored.sort((a, b) => b.score - a.score || a.key.localeCompare(b.key));
   return scored.slice(0, limit).map((s) => s.key);
+}
+
+interface ParsedKey {
+  key: string;
+  subject: string;
+  attribute: string[];
+}
+
+interface KeyIndex {
+  size: number;
+  byStem: Map<string, ParsedKey[]>;
+}
+
+const indexes = new WeakMap<string[], KeyIndex>();
+
+/** Attribute stem → keys, built once per key list (and rebuilt when the list grows). */
+function keyIndex(keys: string[]): KeyIndex {
+  const cached = indexes.get(keys);
+  if (cached && cached.size === keys.length) return cached;
+  const byStem = new Map<string, ParsedKey[]>();
+  for (const key of keys) {
+    const [subject, ...rest] = key.split('.');
+    const attribute = [...new Set(rest.join('_').split('_').filter((p) => p.length > 1).map(stem))];
+    if (attribute.length === 0) continue;
+    const parsed = { key, subject: stem(subject), attribute };
+    for (const a of attribute) {
+      const list = byStem.get(a);
+      if (list) list.push(parsed);
+      else byStem.set(a, [parsed]);
+    }
+  }
+  const index = { size: keys.length, byStem };
+  indexes.set(keys, index);
+  return index;
 }
 
 /** A deliberately crude stem so "colors"/"color" and "deployment"/"deploy" meet. */

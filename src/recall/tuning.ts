@@ -28,11 +28,11 @@ export interface RecallTuning {
 export const DEFAULT_TUNING: RecallTuning = {
   fusion: 'score',
   messageVectorWeight: 0.35,
-  expansionWeight: 0.1,
+  expansionWeight: 0,
   provenance: 0.5,
   neighbours: 0.25,
   neighbourSeeds: 10,
-  relatedWords: true,
+  relatedWords: false,
   timeBoost: 1.5,
 };
 

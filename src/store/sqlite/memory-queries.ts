@@ -37,30 +37,38 @@ export function searchMemories(conn: Connection, query: TextQuery, opts: MemoryS
   const match = ftsMatchExpression(query);
   if (!match || opts.limit <= 0) return [];
   const columns = MEMORY_COLUMNS.split(',').map((c) => `m.${c.trim()}`).join(', ');
-  const rows = conn.all<MemoryRow & { score: number }>(`SELECT ${columns}, -bm25(memories_fts) AS score
-    FROM memories_fts JOIN memories m ON m.rid = memories_fts.rowid
-    WHERE memories_fts MATCH ?1
-      AND m.status IN (SELECT value FROM json_each(?2))
+  // Rank inside FTS5 and join only the best rows (over-fetched for the status/type/session
+  // filters); rank every match only when the filters left too few.
+  const run = (inner: number) => conn.all<MemoryRow & { score: number; fetched: number }>(`WITH f AS (
+      SELECT rowid, bm25(memories_fts) AS b FROM memories_fts WHERE memories_fts MATCH ?1 ORDER BY b LIMIT ?6)
+    SELECT ${columns}, -f.b AS score, (SELECT count(*) FROM f) AS fetched
+    FROM f JOIN memories m ON m.rid = f.rowid
+    WHERE m.status IN (SELECT value FROM json_each(?2))
       AND (?3 IS NULL OR m.type IN (SELECT value FROM json_each(?3)))
       AND (?4 IS NULL OR m.session_id = ?4)
-    ORDER BY bm25(memories_fts), m.created_at DESC LIMIT ?5`,
+    ORDER BY f.b, m.created_at DESC LIMIT ?5`,
     match, JSON.stringify(opts.statuses?.length ? opts.statuses : ['active']),
-    opts.types?.length ? JSON.stringify(opts.types) : null, opts.sessionId ?? null, opts.limit);
+    opts.types?.length ? JSON.stringify(opts.types) : null, opts.sessionId ?? null, opts.limit, inner);
+  const inner = opts.limit * 4;
+  let rows = run(inner);
+  if (rows.length < opts.limit && (rows[0]?.fetched ?? inner) >= inner) rows = run(-1);
   return rows.map((r, i) => ({ item: toMemory(r), score: r.score, rank: i + 1 }));
 }
 
-/** Exact keys, plus prefix matches for keys ending in '.'; newest first. */
+/** Exact keys, plus prefix matches for keys ending in '.'; newest first. Index range scans only. */
 export function memoriesByTopicKeys(conn: Connection, keys: string[], opts: { types?: MemoryType[]; limit?: number } = {}): Memory[] {
+  if (keys.length === 0) return [];
   const exact = keys.filter((k) => !k.endsWith('.'));
   const prefixes = keys.filter((k) => k.endsWith('.'));
-  if (keys.length === 0) return [];
-  const rows = conn.all<MemoryRow>(`SELECT ${MEMORY_COLUMNS} FROM memories m
-    WHERE status = 'active' AND topic_key IS NOT NULL
-      AND (topic_key IN (SELECT value FROM json_each(?1))
-        OR EXISTS (SELECT 1 FROM json_each(?2) p WHERE substr(m.topic_key, 1, length(p.value)) = p.value))
-      AND (?3 IS NULL OR type IN (SELECT value FROM json_each(?3)))
-    ORDER BY created_at DESC, id DESC LIMIT ?4`,
-    JSON.stringify(exact), JSON.stringify(prefixes), opts.types?.length ? JSON.stringify(opts.types) : null, opts.limit ?? -1);
+  const conditions = [
+    ...(exact.length ? [`topic_key IN (${exact.map(() => '?').join(', ')})`] : []),
+    ...prefixes.map(() => `(topic_key >= ? AND topic_key < ?)`),
+  ];
+  const params: unknown[] = [...exact, ...prefixes.flatMap((p) => [p, `${p}\uffff`])];
+  const typeFilter = opts.types?.length ? `AND type IN (${opts.types.map(() => '?').join(', ')})` : '';
+  const rows = conn.all<MemoryRow>(`SELECT ${MEMORY_COLUMNS} FROM memories
+    WHERE (${conditions.join(' OR ')}) AND status = 'active' ${typeFilter}
+    ORDER BY created_at DESC, id DESC LIMIT ?`, ...params, ...(opts.types ?? []), opts.limit ?? -1);
   return rows.map(toMemory);
 }
 

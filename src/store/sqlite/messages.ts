@@ -54,11 +54,18 @@ export function searchMessages(conn: Connection, query: TextQuery, opts: { limit
   const match = ftsMatchExpression(query);
   if (!match || opts.limit <= 0) return [];
   const sessions = opts.sessionIds && opts.sessionIds.length > 0 ? JSON.stringify(opts.sessionIds) : null;
-  const rows = conn.all<MessageRow & { score: number }>(
-    `SELECT ${MESSAGE_COLUMNS.split(', ').map((c) => `m.${c.trim()}`).join(', ')}, -bm25(messages_fts) AS score
-     FROM messages_fts JOIN messages m ON m.seq = messages_fts.rowid
-     WHERE messages_fts MATCH ?1 AND (?2 IS NULL OR m.session_id IN (SELECT value FROM json_each(?2)))
-     ORDER BY bm25(messages_fts), m.seq DESC LIMIT ?3`, match, sessions, opts.limit);
+  const columns = MESSAGE_COLUMNS.split(', ').map((c) => `m.${c.trim()}`).join(', ');
+  // Rank inside FTS5 first and join only the best rows; a session filter over-fetches, and
+  // falls back to ranking every match when the filter left too few.
+  const run = (inner: number) => conn.all<MessageRow & { score: number }>(
+    `SELECT ${columns}, -f.b AS score
+     FROM (SELECT rowid, bm25(messages_fts) AS b FROM messages_fts WHERE messages_fts MATCH ?1 ORDER BY b LIMIT ?3) f
+     JOIN messages m ON m.seq = f.rowid
+     WHERE (?2 IS NULL OR m.session_id IN (SELECT value FROM json_each(?2)))
+     ORDER BY f.b, m.seq DESC LIMIT ?4`, match, sessions, inner, opts.limit);
+  const inner = sessions ? opts.limit * 4 : opts.limit;
+  let rows = run(inner);
+  if (sessions && rows.length < opts.limit) rows = run(-1);
   return rows.map((r, i) => ({ item: toMessage(r), score: r.score, rank: i + 1 }));
 }
 
