@@ -3,7 +3,7 @@
  * p50/p99) and ingest throughput (insertMessages + writeMemories) at 10K and 100K memories, then
  * ingest with 1, 2 and 4 processes sharing one database (one profile). Prints a Markdown table.
  *
- *   npx tsx bench/postgres-perf.ts            # sizes 10000,100000 (about 5-8 minutes)
+ *   npx tsx bench/postgres-perf.ts            # sizes 10000,100000 (about 4 minutes on 2 CPUs)
  *   npx tsx bench/postgres-perf.ts --quick    # sizes 2000,10000
  *   MNEMO_TEST_PG_URL=postgres://… npx tsx bench/postgres-perf.ts   # an existing server instead of a throwaway cluster
  */
