@@ -86,6 +86,7 @@ export function openMemory(opts: MnemoOptions = {}): MnemoApi {
     async close() {
       if (closed) return;
       closed = true;
+      await Promise.all([...profiles.values()].map((p) => p.close()));
       await worker.stop();
       await provider.close();
     },

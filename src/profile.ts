@@ -22,6 +22,9 @@ const TOPIC_KEY_TTL_MS = 5_000;
 /** The profile facade: validates input, then delegates to the pipelines and the store. */
 export class Profile implements ProfileApi {
   private storePromise: Promise<Store> | null = null;
+  private embedderCheck: Promise<void> | null = null;
+  private closing: (() => void) | null = null;
+  private readonly closed = new Promise<null>((resolve) => (this.closing = () => resolve(null)));
   private topicKeyCache: { at: number; keys: string[] } | null = null;
   /** Highest audit id seen, so `wait` reads only the audit entries written since. */
   private auditMark: number | null = null;
@@ -31,7 +34,7 @@ export class Profile implements ProfileApi {
   store(): Promise<Store> {
     this.storePromise ??= this.rt.provider.open(this.name).then((s) => {
       this.rt.worker.add(s);
-      void this.refreshVectorsIfEmbedderChanged(s).catch((err) => this.rt.warn(`could not check the profile's embedder: ${String(err)}`));
+      this.embedderCheck = this.refreshVectorsIfEmbedderChanged(s).catch((err) => this.rt.warn(`could not check the profile's embedder: ${String(err)}`));
       return s;
     });
     return this.storePromise;
@@ -191,14 +194,19 @@ export class Profile implements ProfileApi {
     return { messages, memories, vectors, jobs, embedder };
   }
 
+  /** Detaches the profile from the worker once its start-up check is done (the handle closes the store). */
   async close(): Promise<void> {
     if (!this.storePromise) return;
-    this.rt.worker.remove(await this.storePromise);
+    const store = await this.storePromise.catch(() => null);
+    this.closing?.();
+    await this.embedderCheck;
+    if (store) this.rt.worker.remove(store);
   }
 
   /** A profile embedded with another embedder is re-embedded in the background; recall keeps working meanwhile. */
   private async refreshVectorsIfEmbedderChanged(store: Store): Promise<void> {
-    const embedder = await this.rt.embedder();
+    // Loading word vectors can take a while; a short-lived caller that closes first skips the check.
+    const embedder = await Promise.race([this.rt.embedder(), this.closed]);
     if (!embedder) return;
     const recorded = await currentEmbedderId(store);
     if (recorded === embedderKey(embedder)) return;
