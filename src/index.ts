@@ -9,3 +9,5 @@ export type { QueryAnalyzer } from './recall/analyzer.js';
 export type { Synthesizer } from './recall/synthesizer.js';
 export { LIMITS } from './limits.js';
 export * as schemas from './schemas.js';
+export { createPostgresProvider, migrate as migratePostgres } from './store/postgres/index.js';
+export { createSqliteProvider } from './store/sqlite/index.js';

@@ -12,16 +12,19 @@ export interface GlobalOptions {
   profile: string;
   dataDir: string;
   json: boolean;
+  /** A PostgreSQL connection string, or undefined for the embedded SQLite store. */
+  store?: string;
 }
 
 export type Env = Record<string, string | undefined>;
 
 export function globals(cmd: Command): GlobalOptions {
-  const o = cmd.optsWithGlobals<{ profile?: string; dataDir?: string; json?: boolean }>();
+  const o = cmd.optsWithGlobals<{ profile?: string; dataDir?: string; json?: boolean; store?: string }>();
   return {
     profile: o.profile ?? 'default',
     dataDir: path.resolve(o.dataDir ?? defaultDataDir(process.env)),
     json: o.json === true,
+    store: storeUrl(o.store ?? process.env.MNEMO_STORE),
   };
 }
 
@@ -32,6 +35,14 @@ export function profileGiven(cmd: Command): boolean {
     if (src && src !== 'default') return true;
   }
   return false;
+}
+
+/** `--store` / `MNEMO_STORE`: `sqlite` (default) or a `postgres://` connection string. */
+export function storeUrl(value: string | undefined): string | undefined {
+  const v = value?.trim();
+  if (!v || v === 'sqlite') return undefined;
+  if (/^postgres(ql)?:\/\//.test(v)) return v;
+  throw new MnemoError('invalid_input', `--store must be "sqlite" or a postgres:// connection string; got "${v}"`);
 }
 
 export function defaultDataDir(env: Env): string {
@@ -61,13 +72,18 @@ export interface OpenOptions {
 export async function openMnemo(g: GlobalOptions, opts: OpenOptions = {}): Promise<MnemoApi> {
   const env = process.env;
   const { openMemory } = await import('../mnemo.js');
+  const warn = (m: string) => process.stderr.write(`mnemo: warning: ${m}\n`);
+  const store = g.store
+    ? (await import('../store/postgres/index.js')).createPostgresProvider({ connectionString: g.store, onWarning: warn })
+    : undefined;
   return openMemory({
     dataDir: g.dataDir,
+    store,
     embedder: embedderFromEnv(env),
     llm: await llmFromEnv(env),
     modelsDir: env.MNEMO_MODELS_DIR?.trim() || undefined,
     worker: { background: opts.background ?? false },
-    onWarning: (m) => process.stderr.write(`mnemo: warning: ${m}\n`),
+    onWarning: warn,
   });
 }
 

@@ -15,6 +15,7 @@ import { registerJobs } from './commands/jobs.js';
 import { registerKeys } from './commands/keys.js';
 import { registerList } from './commands/list.js';
 import { registerMcp } from './commands/mcp.js';
+import { registerMigrate } from './commands/migrate.js';
 import { registerProfiles } from './commands/profiles.js';
 import { registerRecall } from './commands/recall.js';
 import { registerRemember } from './commands/remember.js';
@@ -23,7 +24,7 @@ import { registerServe } from './commands/serve.js';
 const REGISTER = [
   registerIngest, registerRemember, registerRecall, registerList, registerGet, registerForget, registerHistory,
   registerContext, registerExport, registerImport, registerJobs, registerProfiles,
-  registerServe, registerMcp, registerKeys, registerDoctor, registerBench, registerDemo,
+  registerServe, registerMcp, registerMigrate, registerKeys, registerDoctor, registerBench, registerDemo,
 ];
 
 export interface ProgramOptions {
@@ -40,13 +41,14 @@ export function createProgram(opts: ProgramOptions = {}): Command {
     .version(VERSION, '-V, --version')
     .option('--profile <name>', 'memory profile', 'default')
     .option('--data-dir <dir>', 'data directory (default: $MNEMO_DATA_DIR or ./.mnemo)')
+    .option('--store <url>', 'storage: sqlite (default, files in the data directory) or a postgres:// connection string (default: $MNEMO_STORE)')
     .option('--json', 'machine-readable JSON output (errors as {"error":{code,message}} on stderr)')
     .showHelpAfterError(opts.json ? false : '(run with --help for usage)')
     .exitOverride()
     .configureOutput({ outputError })
     .addHelpText(
       'after',
-      '\nEnvironment: MNEMO_DATA_DIR, MNEMO_LLM_* (see `mnemo doctor --help`), MNEMO_EMBEDDER (glove|hashing|none),\n' +
+      '\nEnvironment: MNEMO_DATA_DIR, MNEMO_STORE, MNEMO_LLM_* (see `mnemo doctor --help`), MNEMO_EMBEDDER (glove|hashing|none),\n' +
         'MNEMO_MODELS_DIR, MNEMO_DEBUG=1 (stack traces).\n' +
         'Exit codes: 0 ok, 1 internal error, 2 bad input or usage, 3 not found, 4 unauthorized, 5 unavailable or model error.\n' +
         'Start with: mnemo demo',
