@@ -21,6 +21,26 @@ export function insertMemoryRow(conn: Connection, m: Memory): boolean {
   return res.changes > 0;
 }
 
+/** What `getMemory` returns for a row just written from `m` by `insertMemoryRow`, without the read. */
+export function storedForm(m: Memory): Memory {
+  return {
+    id: m.id,
+    type: m.type,
+    content: m.content,
+    topicKey: m.topicKey,
+    eventTime: m.eventTime,
+    sessionId: m.sessionId,
+    sourceMessageIds: [...m.sourceMessageIds],
+    queries: [...m.queries],
+    tags: [...m.tags],
+    importance: m.importance,
+    status: m.status,
+    supersededBy: m.supersededBy,
+    createdAt: m.createdAt,
+    updatedAt: m.updatedAt,
+  };
+}
+
 export function getMemory(conn: Connection, id: string): Memory | null {
   const row = conn.get<MemoryRow>(`SELECT ${MEMORY_COLUMNS} FROM memories WHERE id = ?`, id);
   return row ? toMemory(row) : null;

@@ -3,7 +3,7 @@ import type { WriteMemoriesOptions, WriteMemoriesResult } from '../store.js';
 import { appendAudit } from './audit.js';
 import { type Connection, canonicalTime, nowIso } from './connection.js';
 import { completeJob, insertJobs } from './jobs.js';
-import { contentHash, getMemory, insertMemoryRow } from './memory-rows.js';
+import { contentHash, getMemory, insertMemoryRow, storedForm } from './memory-rows.js';
 import type { SqliteVectors } from './vectors.js';
 
 const KEYED_TYPES = new Set(['fact', 'instruction']);
@@ -11,36 +11,47 @@ const KEYED_TYPES = new Set(['fact', 'instruction']);
 /** See `Store.writeMemories`: one transaction, processed in order, so later items see earlier ones. */
 export function writeMemories(conn: Connection, vectors: SqliteVectors, memories: NewMemory[], opts: WriteMemoriesOptions = {}): WriteMemoriesResult {
   return conn.write(() => {
-    const result: WriteMemoriesResult = { written: [], skipped: [], superseded: [] };
-    const now = nowIso();
-    for (const input of memories) {
-      const existingId = findExisting(conn, input);
-      if (existingId) {
-        result.skipped.push({ id: input.id, existingId });
-        continue;
-      }
-      const memory = withDefaults(input, now);
-      const { replaces, newerId } = applyTopicKey(conn, memory);
-      insertMemoryRow(conn, memory);
-      appendAudit(conn, 'write', memory.id, {
-        type: memory.type, topicKey: memory.topicKey, status: memory.status, actor: opts.actor ?? null,
-      }, now);
-      if (newerId) {
-        appendAudit(conn, 'supersede', memory.id, { by: newerId, actor: opts.actor ?? null }, now);
-        result.superseded.push({ id: memory.id, by: newerId });
-      }
-      for (const oldId of replaces) {
-        conn.run(`UPDATE memories SET status = 'superseded', superseded_by = ?, updated_at = ? WHERE id = ?`, memory.id, now, oldId);
-        vectors.delete([{ kind: 'memory', id: oldId }]);
-        appendAudit(conn, 'supersede', oldId, { by: memory.id, actor: opts.actor ?? null }, now);
-        result.superseded.push({ id: oldId, by: memory.id });
-      }
-      result.written.push(getMemory(conn, memory.id)!);
+    const lastRid = conn.get<{ rid: number }>(`SELECT coalesce(max(rid), 0) AS rid FROM memories`)!.rid;
+    const result = conn.withFtsDeferred(() => writeEach(conn, vectors, memories, opts));
+    // The new rows' full-text entries, in one statement (their triggers were deferred).
+    if (result.written.length > 0) {
+      conn.run(`INSERT INTO memories_fts (rowid, content, queries, tags) SELECT rid, content, queries, tags FROM memories
+        WHERE rid > ? AND content <> '[purged]'`, lastRid);
     }
     if (opts.enqueue?.length) insertJobs(conn, opts.enqueue);
     if (opts.completeJob) completeJob(conn, opts.completeJob.id, opts.completeJob.workerId);
     return result;
   });
+}
+
+function writeEach(conn: Connection, vectors: SqliteVectors, memories: NewMemory[], opts: WriteMemoriesOptions): WriteMemoriesResult {
+  const result: WriteMemoriesResult = { written: [], skipped: [], superseded: [] };
+  const now = nowIso();
+  const actor = opts.actor ?? null;
+  for (const input of memories) {
+    const existingId = findExisting(conn, input);
+    if (existingId) {
+      result.skipped.push({ id: input.id, existingId });
+      continue;
+    }
+    const memory = withDefaults(input, now);
+    const { replaces, newerId } = applyTopicKey(conn, memory);
+    const fresh = insertMemoryRow(conn, memory);
+    appendAudit(conn, 'write', memory.id, { type: memory.type, topicKey: memory.topicKey, status: memory.status, actor }, now);
+    if (newerId) {
+      appendAudit(conn, 'supersede', memory.id, { by: newerId, actor }, now);
+      result.superseded.push({ id: memory.id, by: newerId });
+    }
+    for (const oldId of replaces) {
+      conn.run(`UPDATE memories SET status = 'superseded', superseded_by = ?, updated_at = ? WHERE id = ?`, memory.id, now, oldId);
+      vectors.delete([{ kind: 'memory', id: oldId }]);
+      appendAudit(conn, 'supersede', oldId, { by: memory.id, actor }, now);
+      result.superseded.push({ id: oldId, by: memory.id });
+    }
+    // The row holds exactly what was bound, so it need not be read back unless the insert was ignored.
+    result.written.push(fresh ? storedForm(memory) : getMemory(conn, memory.id)!);
+  }
+  return result;
 }
 
 /** The id itself, or an active memory of the same type with the same normalized content. */

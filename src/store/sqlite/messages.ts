@@ -7,18 +7,28 @@ import { MESSAGE_COLUMNS, type MessageRow, json, toMessage } from './rows.js';
 
 const SELECT = `SELECT ${MESSAGE_COLUMNS} FROM messages`;
 
+const INSERT = `INSERT OR IGNORE INTO messages (id, session_id, role, content, timestamp, metadata, created_at)
+  VALUES (?, ?, ?, ?, ?, ?, ?)`;
+
+/** One transaction; the new rows are indexed for full-text search in one statement at the end. */
 export function insertMessages(conn: Connection, messages: NewMessage[], enqueue: NewJob[] = []): InsertMessagesResult {
   return conn.write(() => {
     const createdAt = nowIso();
     const inserted: string[] = [];
     const existing: string[] = [];
     const seen = new Set<string>();
-    for (const m of messages) {
-      if (seen.has(m.id)) continue;
-      seen.add(m.id);
-      const res = conn.run(`INSERT OR IGNORE INTO messages (id, session_id, role, content, timestamp, metadata, created_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?)`, m.id, m.sessionId, m.role, m.content, m.timestamp ?? null, json(m.metadata), createdAt);
-      (res.changes > 0 ? inserted : existing).push(m.id);
+    const lastSeq = conn.get<{ seq: number }>(`SELECT coalesce(max(seq), 0) AS seq FROM messages`)!.seq;
+    conn.withFtsDeferred(() => {
+      for (const m of messages) {
+        if (seen.has(m.id)) continue;
+        seen.add(m.id);
+        const res = conn.run(INSERT, m.id, m.sessionId, m.role, m.content, m.timestamp ?? null, json(m.metadata), createdAt);
+        (res.changes > 0 ? inserted : existing).push(m.id);
+      }
+    });
+    if (inserted.length > 0) {
+      conn.run(`INSERT INTO messages_fts (rowid, content) SELECT seq, content FROM messages
+        WHERE seq > ? AND content <> '[purged]'`, lastSeq);
     }
     return { inserted, existing, jobs: insertJobs(conn, enqueue) };
   });

@@ -130,6 +130,21 @@ export const MIGRATIONS: readonly string[] = [
     op TEXT NOT NULL
   );
   `,
+  `
+  -- Bulk writers (a batch of messages, an extraction's memories) switch the per-row FTS insert
+  -- triggers off through mnemo_fts_deferred(), a function every Connection registers, and index
+  -- the whole batch in one INSERT … SELECT instead. Every other writer is indexed as before.
+  DROP TRIGGER messages_fts_ai;
+  CREATE TRIGGER messages_fts_ai AFTER INSERT ON messages
+    WHEN new.content <> '[purged]' AND mnemo_fts_deferred() = 0 BEGIN
+    INSERT INTO messages_fts (rowid, content) VALUES (new.seq, new.content);
+  END;
+  DROP TRIGGER memories_fts_ai;
+  CREATE TRIGGER memories_fts_ai AFTER INSERT ON memories
+    WHEN new.content <> '[purged]' AND mnemo_fts_deferred() = 0 BEGIN
+    INSERT INTO memories_fts (rowid, content, queries, tags) VALUES (new.rid, new.content, new.queries, new.tags);
+  END;
+  `,
 ];
 
 export function schemaVersion(db: Database.Database): number {
