@@ -20,10 +20,11 @@ import { registerProfiles } from './commands/profiles.js';
 import { registerRecall } from './commands/recall.js';
 import { registerRemember } from './commands/remember.js';
 import { registerServe } from './commands/serve.js';
+import { registerSync } from './commands/sync.js';
 
 const REGISTER = [
   registerIngest, registerRemember, registerRecall, registerList, registerGet, registerForget, registerHistory,
-  registerContext, registerExport, registerImport, registerJobs, registerProfiles,
+  registerContext, registerExport, registerImport, registerSync, registerJobs, registerProfiles,
   registerServe, registerMcp, registerMigrate, registerKeys, registerDoctor, registerBench, registerDemo,
 ];
 
