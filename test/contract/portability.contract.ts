@@ -79,5 +79,20 @@ export function portabilityContract(h: Harness): void {
       expect(await target.countVectors()).toBe(0);
       expect(await target.countMemories()).toBe(4);
     });
+
+    it('merge keeps topic-key supersession: a newer imported memory replaces the active one, an older one arrives superseded', async () => {
+      const target = await h.provider().open('merge-keys');
+      const local = mem('The CI provider is Jenkins', { topicKey: 'project.ci', createdAt: at(5) });
+      await target.writeMemories([local]);
+      const newer = mem('The CI provider is GitHub Actions', { topicKey: 'project.ci', createdAt: at(6) });
+      const older = mem('The CI provider is Travis', { topicKey: 'project.ci', createdAt: at(1) });
+      await target.load({ messages: [], memories: [{ ...newer, status: 'active', supersededBy: null, createdAt: at(6), updatedAt: at(6) }, { ...older, status: 'active', supersededBy: null, createdAt: at(1), updatedAt: at(1) }], audit: [] }, 'merge');
+      const chain = await target.history('project.ci');
+      const byId = new Map(chain.map((m) => [m.id, m]));
+      expect(byId.get(newer.id)!.status).toBe('active');
+      expect(byId.get(local.id)).toMatchObject({ status: 'superseded', supersededBy: newer.id });
+      expect(byId.get(older.id)!.status).toBe('superseded');
+      expect((await target.listMemories({ topicKey: 'project.ci', status: 'active', limit: 10 })).items.map((m) => m.id)).toEqual([newer.id]);
+    });
   });
 }

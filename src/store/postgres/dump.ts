@@ -1,4 +1,5 @@
 import type { AuditEntry, Memory } from '../../types.js';
+import { supersedeImportedKeys } from './merge-keys.js';
 import type { StoreDump } from '../store.js';
 import { insertMemoryRows } from './memory-rows.js';
 import { type MessageInsertRow, existingMessageIds, insertMessageRows, lockMessageSeq, setMessageSeq } from './messages.js';
@@ -53,6 +54,7 @@ export async function load(tx: Tx, profile: string, vectors: PgVectors, data: St
   let memories = 0;
   const all = (data.memories ?? []).map(withDefaults);
   for (let i = 0; i < all.length; i += CHUNK) memories += (await insertMemoryRows(tx, profile, all.slice(i, i + CHUNK))).size;
+  if (strategy === 'merge') await supersedeImportedKeys(tx, profile, vectors, all);
   await loadAudit(tx, profile, data.audit ?? [], strategy === 'merge');
   return { messages, memories };
 }
