@@ -1,6 +1,6 @@
-import { MnemoError } from '../../errors.js';
+import { MnemoError } from '../errors.js';
 
-/** Opaque list cursor: base64url of the last row's sort key (createdAt, id), as in SQLite. */
+/** Opaque list cursor: base64url of the last row's sort key (createdAt, id), shared by every backend. */
 export interface SortKey {
   createdAt: string;
   id: string;

@@ -1,6 +1,6 @@
 import type { Memory, MemoryType, Scored } from '../../types.js';
 import type { MemoryFilter, MemorySearchOptions, Page, TextQuery } from '../store.js';
-import { decodeCursor, encodeCursor } from './cursor.js';
+import { decodeCursor, encodeCursor } from '../cursor.js';
 import { type MemoryRow, memoryColumns, toMemory } from './rows.js';
 import type { Sql } from './runner.js';
 import { Params, tsQueryExpression } from './sql.js';

@@ -1,7 +1,7 @@
 import type { Memory, MemoryType, Scored } from '../../types.js';
 import type { MemoryFilter, MemorySearchOptions, Page, TextQuery } from '../store.js';
 import type { Connection } from './connection.js';
-import { decodeCursor, encodeCursor } from './cursor.js';
+import { decodeCursor, encodeCursor } from '../cursor.js';
 import { ftsMatchExpression } from './fts.js';
 import { MEMORY_COLUMNS, type MemoryRow, toMemory } from './rows.js';
 
