@@ -4,6 +4,7 @@ import type { Store } from '../store/store.js';
 import type { MemoryType } from '../types.js';
 import type { QueryAnalyzer } from './analyzer.js';
 import type { Candidate } from './candidate.js';
+import { misattributionGap } from './answerability.js';
 import { candidateTime } from './candidate.js';
 import { runChannels } from './channels.js';
 import { recallConfidence, termCoverage } from './confidence.js';
@@ -78,7 +79,10 @@ export async function recall(deps: RecallDeps, query: string, p: RecallParams): 
   timings.fuse = performance.now() - t1;
 
   const top = ranked.find((c) => c.memory || c.message);
-  const confidence = top
+  // Answerability only moves the answer, never the evidence: a misattributing question abstains.
+  const topMessages = ranked.filter((c) => c.message).slice(0, 10).map(textOf);
+  const misattributed = misattributionGap(query, topMessages) >= tuning.misattributionGap;
+  const confidence = misattributed ? 0 : top
     ? recallConfidence({
         coverage: termCoverage(analysis.terms, textOf(top)),
         fused: top.score,
@@ -96,7 +100,7 @@ export async function recall(deps: RecallDeps, query: string, p: RecallParams): 
     time: candidateTime(c),
     score: c.score,
   }));
-  const synthesis = p.synthesize
+  const synthesis = p.synthesize && !misattributed
     ? await deps.synthesizer.synthesize({ query, referenceDate: p.referenceDate, evidence, temporal, confidence })
     : { answer: null, citedIds: [], confidence };
   timings.synthesize = performance.now() - t2;

@@ -21,6 +21,8 @@ export interface RecallTuning {
   relatedWords: boolean;
   /** Multiplier for candidates inside the question's time range. */
   timeBoost: number;
+  /** Abstain when the question's named person says this much less of it than others do (0..1; >1 never). */
+  misattributionGap: number;
   /** Replaces channel weights (ablation). */
   weights?: Partial<ChannelWeights>;
 }
@@ -34,6 +36,7 @@ export const DEFAULT_TUNING: RecallTuning = {
   neighbourSeeds: 10,
   relatedWords: false,
   timeBoost: 1.5,
+  misattributionGap: 0.6,
 };
 
 let current: RecallTuning = DEFAULT_TUNING;
