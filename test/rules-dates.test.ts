@@ -15,6 +15,13 @@ describe('relative dates', () => {
     expect(labels('I painted it last year')).toEqual(['2022']);
   });
 
+  it('resolves offsets whichever chrono instance parses the sentence', () => {
+    expect(labels('it was 3 weeks ago')).toEqual(['2023-04-17']);
+    expect(labels('we fly next Friday')).toEqual(['2023-05-19']);
+    // chrono reads "a day out" as one day later; kept as it was.
+    expect(labels('we left last Friday, a day out with friends')).toEqual(['2023-05-05', '2023-05-09']);
+  });
+
   it('ignores durations and non-dates, and skips chrono for plain sentences', () => {
     expect(labels("I've been painting for 7 years")).toEqual([]);
     expect(labels('I sat down and I may go')).toEqual([]);
