@@ -1,11 +1,14 @@
 import type { Store } from '../store/store.js';
+import type { StoredMessage } from '../types.js';
 import { type Candidate, candidateKey } from './candidate.js';
 
 /**
  * Evidence often spans adjacent turns (a question and its answer): the best messages pass
- * `share` × their score to the previous and next turn of the same session.
+ * `share` × their score to the previous and next turn of the same session. Short chat turns lean
+ * on their neighbours, long self-contained messages do not: with `refChars` > 0 the share shrinks
+ * by refChars / length once the pair's mean length exceeds it.
  */
-export async function pullNeighbours(store: Store, ranked: Candidate[], share: number, top: number): Promise<Candidate[]> {
+export async function pullNeighbours(store: Store, ranked: Candidate[], share: number, top: number, refChars = 0): Promise<Candidate[]> {
   if (share <= 0) return ranked;
   const seeds = ranked.filter((c) => c.kind === 'message').slice(0, top);
   const byKey = new Map(ranked.map((c) => [candidateKey(c.kind, c.id), c]));
@@ -21,8 +24,14 @@ export async function pullNeighbours(store: Store, ranked: Candidate[], share: n
         byKey.set(key, c);
         out.push(c);
       }
-      c.score = Math.max(c.score, c.own + share * seed.score);
+      c.score = Math.max(c.score, c.own + share * lengthFactor(seed, message, refChars) * seed.score);
     }
   });
   return out;
+}
+
+function lengthFactor(seed: Candidate, neighbour: StoredMessage, refChars: number): number {
+  if (refChars <= 0 || !seed.message) return 1;
+  const mean = (seed.message.content.length + neighbour.content.length) / 2;
+  return Math.min(1, refChars / mean);
 }

@@ -2,23 +2,32 @@ import type { Store } from '../store/store.js';
 import type { ChannelResult } from './candidate.js';
 import { type Candidate } from './candidate.js';
 import { type FuseOptions, fuse, sortCandidates } from './fuse.js';
+import { boostNamedAuthors } from './author-boost.js';
 import { hydrate } from './hydrate.js';
 import { pullNeighbours } from './neighbours.js';
+import { boostSessions } from './session-boost.js';
 import { propagateProvenance } from './provenance.js';
 
 export interface RankOptions extends FuseOptions {
   provenance: number;
   neighbours: number;
   neighbourSeeds: number;
+  neighbourRefChars: number;
+  /** The question, for the named-author boost. */
+  query: string;
+  authorBoost: number;
+  sessionBoost: number;
 }
 
 /** Fuses channel hits, lets memories and their source turns reinforce each other, adds adjacent turns. */
 export async function rankCandidates(store: Store, results: ChannelResult[], opts: RankOptions): Promise<Candidate[]> {
   let ranked = fuse(results, opts);
+  if (opts.authorBoost > 0) ranked = sortCandidates(boostNamedAuthors(opts.query, ranked, opts.authorBoost));
   if (opts.provenance > 0) {
     await hydrate(store, ranked.filter((c) => c.kind === 'memory'));
     ranked = sortCandidates(await propagateProvenance(store, ranked.filter((c) => c.kind === 'message' || c.memory), opts.provenance));
   }
-  if (opts.neighbours > 0) ranked = sortCandidates(await pullNeighbours(store, ranked, opts.neighbours, opts.neighbourSeeds));
+  if (opts.sessionBoost > 0) ranked = sortCandidates(boostSessions(ranked, opts.sessionBoost));
+  if (opts.neighbours > 0) ranked = sortCandidates(await pullNeighbours(store, ranked, opts.neighbours, opts.neighbourSeeds, opts.neighbourRefChars));
   return ranked;
 }

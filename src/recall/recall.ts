@@ -72,6 +72,10 @@ export async function recall(deps: RecallDeps, query: string, p: RecallParams): 
     provenance: tuning.provenance,
     neighbours: tuning.neighbours,
     neighbourSeeds: tuning.neighbourSeeds,
+    neighbourRefChars: tuning.neighbourRefChars,
+    query,
+    authorBoost: tuning.authorBoost,
+    sessionBoost: tuning.sessionBoost,
   };
   const ranked = await rankCandidates(deps.store, results, rankOpts);
   const memories = await firstHydrated(deps.store, ranked, 'memory', p.limit);

@@ -17,6 +17,12 @@ export interface RecallTuning {
   neighbours: number;
   /** How many of the best messages pass score to their neighbours. */
   neighbourSeeds: number;
+  /** Neighbour share shrinks by this / mean length of the pair when longer (0: no scaling). */
+  neighbourRefChars: number;
+  /** Share added to messages whose "Name:" author the question names. */
+  authorBoost: number;
+  /** Share of its session's best message scores a message gains. */
+  sessionBoost: number;
   /** Related words from the embedder (GloVe neighbours) added to the analysis. */
   relatedWords: boolean;
   /** Multiplier for candidates inside the question's time range. */
@@ -32,8 +38,11 @@ export const DEFAULT_TUNING: RecallTuning = {
   messageVectorWeight: 0.35,
   expansionWeight: 0,
   provenance: 0.5,
-  neighbours: 0.25,
-  neighbourSeeds: 10,
+  neighbours: 0.5,
+  neighbourSeeds: 20,
+  neighbourRefChars: 400,
+  authorBoost: 0.5,
+  sessionBoost: 0,
   relatedWords: false,
   timeBoost: 1.5,
   misattributionGap: 0.6,
