@@ -26,11 +26,16 @@ export function summarize(latencies: number[], errors: number, seconds: number, 
   return { rps: latencies.length / seconds, p50: at(0.5), p99: at(0.99), errors, ids };
 }
 
-/** CommonJS source for `new Worker(src, { eval: true })`: keeps the bench runnable under plain tsx. */
+/**
+ * CommonJS source for `new Worker(src, { eval: true })` or a forked child process (`--driver process`,
+ * so the load generator does not even share the server's process): keeps the bench runnable under plain tsx.
+ */
 export const DRIVER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { Pool } = require(workerData.undiciPath);
-const { url, op, connections, seconds, queries } = workerData;
+const threads = require('node:worker_threads');
+const data = threads.workerData ?? JSON.parse(process.env.MNEMO_LOAD_DRIVER);
+const send = (m) => (threads.parentPort ? threads.parentPort.postMessage(m) : process.send(m, () => process.exit(0)));
+const { Pool } = require(data.undiciPath);
+const { url, op, connections, seconds, queries } = data;
 const pool = new Pool(url, { connections, pipelining: 1 });
 const lat = [], ids = [];
 let errors = 0, n = 0;
@@ -54,6 +59,6 @@ async function one(w) {
   await pool.close();
   lat.sort((a, b) => a - b);
   const at = (q) => lat.length ? lat[Math.min(lat.length - 1, Math.floor(q * lat.length))] : NaN;
-  parentPort.postMessage({ rps: lat.length / seconds, p50: at(0.5), p99: at(0.99), errors, ids });
+  send({ rps: lat.length / seconds, p50: at(0.5), p99: at(0.99), errors, ids });
 })();
 `;

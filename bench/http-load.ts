@@ -3,9 +3,12 @@
  * Seeds a profile through POST /import, then drives recall and remember at 1, 16 and 64 concurrent
  * connections from a worker thread (its own event loop, undici pool), reports req/s, p50/p99 and
  * errors, adds a baseline of direct library calls, and checks every acknowledged remember is stored.
+ * `--driver process` runs the load generator in a child process instead of a worker thread;
+ * `--library false` skips the direct-call baseline.
  */
+import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,7 +18,7 @@ import { startHttpServer } from '../src/http/server.js';
 import { openMemory } from '../src/index.js';
 import { DRIVER_SOURCE, QUERIES, summarize, type OpResult } from './http-load-driver.js';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, memories: { type: 'string', default: '10000' }, embedder: { type: 'string', default: 'hashing' }, conns: { type: 'string', default: '1,16,64' }, ops: { type: 'string', default: 'recall,remember' } } });
+const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, memories: { type: 'string', default: '10000' }, embedder: { type: 'string', default: 'hashing' }, conns: { type: 'string', default: '1,16,64' }, ops: { type: 'string', default: 'recall,remember' }, driver: { type: 'string', default: 'thread' }, library: { type: 'string', default: 'true' } } });
 const CONNS = values.conns.split(',').map(Number);
 const OPS = values.ops.split(',') as ('recall' | 'remember')[];
 const seconds = Number(values.seconds);
@@ -49,10 +52,15 @@ console.log(`seeded ${stats.memories.fact ?? JSON.stringify(stats.memories)} mem
 
 // ---- HTTP load from a worker thread -------------------------------------------------------------
 const undiciPath = createRequire(import.meta.url).resolve('undici');
+const driverFile = path.join(dir, 'driver.cjs');
+writeFileSync(driverFile, DRIVER_SOURCE);
 function drive(op: 'recall' | 'remember', connections: number): Promise<OpResult> {
+  const workerData = { url: server.url, op, connections, seconds, undiciPath, queries: QUERIES };
   return new Promise((resolve, reject) => {
-    const w = new Worker(DRIVER_SOURCE, { eval: true, workerData: { url: server.url, op, connections, seconds, undiciPath, queries: QUERIES } });
-    w.once('message', resolve);
+    const w = values.driver === 'process'
+      ? fork(driverFile, [], { env: { ...process.env, MNEMO_LOAD_DRIVER: JSON.stringify(workerData) }, execArgv: [] })
+      : new Worker(DRIVER_SOURCE, { eval: true, workerData });
+    w.once('message', (m) => resolve(m as OpResult));
     w.once('error', reject);
   });
 }
@@ -89,6 +97,7 @@ for (const op of OPS) {
     acked.push(...r.ids);
     row('http', op, c, r);
   }
+  if (values.library === 'false') continue;
   const d = await direct(op, 16);
   acked.push(...d.ids);
   row('library', op, 16, d);
@@ -100,7 +109,7 @@ let missing = 0;
 for (const id of acked) {
   try { await profile.get(id); } catch { missing++; }
 }
-console.log(`\n${rows.join('\n')}\n`);
+console.log(`\n${rows.join('\n')}\n(driver: ${values.driver === 'process' ? 'child process' : 'worker thread'})\n`);
 console.log(`verified ${acked.length} acknowledged remembers: ${missing} missing (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
 await server.close();
 await mnemo.close();
