@@ -72,13 +72,14 @@ const fmt = (n: number | undefined) => (n === undefined ? '–' : n.toFixed(1));
 for (const bench of values.bench!.split(',')) {
   const conversations = bench === 'beam' ? loadBeam(defaultBeamPath()) : loadLocomo(defaultLocomoPath());
   const result = await runBench({ benchmark: bench, dataPath: '', conversations, systems: sharedSystems(), scoreF1: bench === 'locomo', progress: false });
-  console.log(`\n## ${bench}: ablation (R@k; abstention accuracy / false abstention; F1; p50 ms)\n`);
-  console.log('| config | R@5 | R@10 | R@25 | R@50 | abst. | false abst. | F1 | p50 |');
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  console.log(`\n## ${bench}: ablation (R@k; abstention accuracy / false abstention %; updated-above-original %; F1; p50 ms)\n`);
+  console.log('| config | R@5 | R@10 | R@25 | R@50 | abst. | false abst. | upd. first | F1 | p50 |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const s of result.systems) {
     const r = s.recall.overall;
     const a = s.abstention;
-    console.log(`| ${s.name} | ${fmt(r['5'])} | ${fmt(r['10'])} | ${fmt(r['25'])} | ${fmt(r['50'])} | ${a ? fmt(a.accuracy) : '–'} | ${a ? fmt(a.falseAbstentionRate) : '–'} | ${fmt(s.f1?.overall)} | ${fmt(s.latency.p50)} |`);
+    const ku = s.knowledgeUpdate ? fmt(s.knowledgeUpdate.rate) : '–';
+    console.log(`| ${s.name} | ${fmt(r['5'])} | ${fmt(r['10'])} | ${fmt(r['25'])} | ${fmt(r['50'])} | ${a ? fmt(a.accuracy) : '–'} | ${a ? fmt(a.falseAbstentionRate) : '–'} | ${ku} | ${fmt(s.f1?.overall)} | ${fmt(s.latency.p50)} |`);
   }
   if (process.env.ABLATION_CATEGORIES) {
     for (const s of result.systems) console.log(s.name, JSON.stringify(Object.fromEntries(Object.entries(s.recall.byCategory).map(([c, r]) => [c, r['10']?.toFixed(1)]))));

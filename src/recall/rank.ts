@@ -5,6 +5,7 @@ import { type FuseOptions, fuse, sortCandidates } from './fuse.js';
 import { boostNamedAuthors } from './author-boost.js';
 import { hydrate } from './hydrate.js';
 import { pullNeighbours } from './neighbours.js';
+import { preferNewer } from './recency.js';
 import { boostSessions } from './session-boost.js';
 import { propagateProvenance } from './provenance.js';
 
@@ -17,6 +18,11 @@ export interface RankOptions extends FuseOptions {
   query: string;
   authorBoost: number;
   sessionBoost: number;
+  /** Question keywords, and the near-tie ratio within which a newer restatement wins (0: off). */
+  terms: string[];
+  newerWithin: number;
+  newerWindow: number;
+  newerCoverage: number;
 }
 
 /** Fuses channel hits, lets memories and their source turns reinforce each other, adds adjacent turns. */
@@ -27,7 +33,8 @@ export async function rankCandidates(store: Store, results: ChannelResult[], opt
     await hydrate(store, ranked.filter((c) => c.kind === 'memory'));
     ranked = sortCandidates(await propagateProvenance(store, ranked.filter((c) => c.kind === 'message' || c.memory), opts.provenance));
   }
-  if (opts.sessionBoost > 0) ranked = sortCandidates(boostSessions(ranked, opts.sessionBoost));
+  if (opts.sessionBoost > 0) ranked = sortCandidates(boostSessions(ranked, opts.sessionBoost, opts.neighbourRefChars));
   if (opts.neighbours > 0) ranked = sortCandidates(await pullNeighbours(store, ranked, opts.neighbours, opts.neighbourSeeds, opts.neighbourRefChars));
+  if (opts.newerWithin > 0) ranked = sortCandidates(preferNewer(ranked, opts.terms, opts.newerWithin, opts.newerWindow, opts.newerCoverage));
   return ranked;
 }

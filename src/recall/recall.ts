@@ -76,6 +76,10 @@ export async function recall(deps: RecallDeps, query: string, p: RecallParams): 
     query,
     authorBoost: tuning.authorBoost,
     sessionBoost: tuning.sessionBoost,
+    terms: analysis.terms,
+    newerWithin: analysis.temporal || analysis.wantsHistory || p.includeSuperseded ? 0 : tuning.newerWithin,
+    newerWindow: tuning.newerWindow,
+    newerCoverage: tuning.newerCoverage,
   };
   const ranked = await rankCandidates(deps.store, results, rankOpts);
   const memories = await firstHydrated(deps.store, ranked, 'memory', p.limit);

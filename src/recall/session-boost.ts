@@ -2,10 +2,10 @@ import type { Candidate } from './candidate.js';
 
 /**
  * A session where several messages match is likely about the question's topic: every loaded
- * message gains `share` × the mean own score of its session's best `top` messages (excluding
- * itself is not needed: a lone hit still gains only a third of itself).
+ * message gains `share` × the mean own score of its session's best `top` messages (a lone hit
+ * gains only a third of itself), scaled down for messages longer than `refChars`.
  */
-export function boostSessions(ranked: Candidate[], share: number, top = 3): Candidate[] {
+export function boostSessions(ranked: Candidate[], share: number, refChars = 0, top = 3): Candidate[] {
   if (share <= 0) return ranked;
   const bySession = new Map<string, number[]>();
   for (const c of ranked) {
@@ -22,7 +22,10 @@ export function boostSessions(ranked: Candidate[], share: number, top = 3): Cand
   }
   for (const c of ranked) {
     const s = c.message?.sessionId;
-    if (s) c.score += share * (strength.get(s) ?? 0);
+    if (!s) continue;
+    // Like neighbours: short chat turns share their session's topic, long messages stand alone.
+    const scale = refChars > 0 ? Math.min(1, refChars / Math.max(1, c.message!.content.length)) : 1;
+    c.score += share * scale * (strength.get(s) ?? 0);
   }
   return ranked;
 }

@@ -23,6 +23,11 @@ export interface RecallTuning {
   authorBoost: number;
   /** Share of its session's best message scores a message gains. */
   sessionBoost: number;
+  /** A newer message restating an older one's question words wins within this score ratio (0: off). */
+  newerWithin: number;
+  /** How many of the best messages are compared, and the share of the older one's question words the newer must cover. */
+  newerWindow: number;
+  newerCoverage: number;
   /** Related words from the embedder (GloVe neighbours) added to the analysis. */
   relatedWords: boolean;
   /** Multiplier for candidates inside the question's time range. */
@@ -42,7 +47,10 @@ export const DEFAULT_TUNING: RecallTuning = {
   neighbourSeeds: 20,
   neighbourRefChars: 400,
   authorBoost: 0.5,
-  sessionBoost: 0,
+  sessionBoost: 0.75,
+  newerWithin: 0,
+  newerWindow: 10,
+  newerCoverage: 1,
   relatedWords: false,
   timeBoost: 1.5,
   misattributionGap: 0.6,
