@@ -24,9 +24,22 @@ function escapeRe(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+const subjectPatterns = new Map<string, RegExp>();
+
+/** `^<subject> <adverbs> <verb> <rest>`, compiled once per subject (a conversation has a few). */
+function subjectPattern(subject: string): RegExp {
+  let re = subjectPatterns.get(subject);
+  if (!re) {
+    re = new RegExp(`^${escapeRe(subject)}\\s+(?:(?:just|recently|finally|also|actually|already)\\s+)*(\\w+)\\s*(.*)$`, 'i');
+    if (subjectPatterns.size > 256) subjectPatterns.clear();
+    subjectPatterns.set(subject, re);
+  }
+  return re;
+}
+
 /** "went to the support group yesterday (2023-05-07) and it was …" → "go to the support group". */
 function predicateAfterSubject(content: string, subject: string): { verb: string; rest: string } | null {
-  const m = new RegExp(`^${escapeRe(subject)}\\s+(?:(?:just|recently|finally|also|actually|already)\\s+)*(\\w+)\\s*(.*)$`, 'i').exec(content);
+  const m = subjectPattern(subject).exec(content);
   if (!m) return null;
   const rest = m[2]!
     .replace(/\s*\([^)]*\d{4}[^)]*\)/g, '')
