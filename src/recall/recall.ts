@@ -88,7 +88,7 @@ export async function recall(deps: RecallDeps, query: string, p: RecallParams): 
 
   const top = ranked.find((c) => c.memory || c.message);
   // Answerability only moves the answer, never the evidence: a misattributing question abstains.
-  const topMessages = ranked.filter((c) => c.message).slice(0, 10).map(textOf);
+  const topMessages = ranked.filter((c) => c.message).slice(0, tuning.misattributionWindow).map(textOf);
   const misattributed = misattributionGap(query, topMessages) >= tuning.misattributionGap;
   const confidence = misattributed ? 0 : top
     ? recallConfidence({

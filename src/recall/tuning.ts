@@ -34,6 +34,8 @@ export interface RecallTuning {
   timeBoost: number;
   /** Abstain when the question's named person says this much less of it than others do (0..1; >1 never). */
   misattributionGap: number;
+  /** How many of the best messages the misattribution check reads. */
+  misattributionWindow: number;
   /** Replaces channel weights (ablation). */
   weights?: Partial<ChannelWeights>;
 }
@@ -54,6 +56,7 @@ export const DEFAULT_TUNING: RecallTuning = {
   relatedWords: false,
   timeBoost: 1.5,
   misattributionGap: 0.6,
+  misattributionWindow: 5,
 };
 
 let current: RecallTuning = DEFAULT_TUNING;
