@@ -7,6 +7,8 @@ export interface OpResult {
   errors: number;
   /** Ids of acknowledged remembers (2xx), to verify afterwards. */
   ids: string[];
+  /** CPU of the bench process per request (the server's alone when the driver is a child process). */
+  cpuMs?: number;
 }
 
 export const QUERIES = [

@@ -54,7 +54,14 @@ console.log(`seeded ${stats.memories.fact ?? JSON.stringify(stats.memories)} mem
 const undiciPath = createRequire(import.meta.url).resolve('undici');
 const driverFile = path.join(dir, 'driver.cjs');
 writeFileSync(driverFile, DRIVER_SOURCE);
-function drive(op: 'recall' | 'remember', connections: number): Promise<OpResult> {
+/** Load from the driver; `cpuMs` is this process's CPU per request (server only with `--driver process`). */
+async function drive(op: 'recall' | 'remember', connections: number): Promise<OpResult> {
+  const cpu = process.cpuUsage();
+  const r = await driveOnce(op, connections);
+  const used = process.cpuUsage(cpu);
+  return { ...r, cpuMs: (used.user + used.system) / 1000 / Math.max(1, r.rps * seconds) };
+}
+function driveOnce(op: 'recall' | 'remember', connections: number): Promise<OpResult> {
   const workerData = { url: server.url, op, connections, seconds, undiciPath, queries: QUERIES };
   return new Promise((resolve, reject) => {
     const w = values.driver === 'process'
@@ -67,6 +74,7 @@ function drive(op: 'recall' | 'remember', connections: number): Promise<OpResult
 
 // ---- the same loop without HTTP -----------------------------------------------------------------
 async function direct(op: 'recall' | 'remember', concurrency: number): Promise<OpResult> {
+  const cpu = process.cpuUsage();
   const lat: number[] = [];
   const ids: string[] = [];
   let errors = 0, n = 0;
@@ -82,13 +90,14 @@ async function direct(op: 'recall' | 'remember', concurrency: number): Promise<O
       lat.push(performance.now() - s);
     }
   }));
-  return summarize(lat, errors, seconds, ids);
+  const used = process.cpuUsage(cpu);
+  return { ...summarize(lat, errors, seconds, ids), cpuMs: (used.user + used.system) / 1000 / Math.max(1, lat.length) };
 }
 
-const rows: string[] = ['| mode | op | conns | req/s | p50 ms | p99 ms | errors |', '|---|---|---:|---:|---:|---:|---:|'];
+const rows: string[] = ['| mode | op | conns | req/s | p50 ms | p99 ms | errors | CPU ms/req |', '|---|---|---:|---:|---:|---:|---:|---:|'];
 const acked: string[] = [];
 const row = (mode: string, op: string, c: number, r: OpResult) => {
-  rows.push(`| ${mode} | ${op} | ${c} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.errors} |`);
+  rows.push(`| ${mode} | ${op} | ${c} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.errors} | ${r.cpuMs?.toFixed(2) ?? ''} |`);
   console.log(rows[rows.length - 1]);
 };
 for (const op of OPS) {

@@ -139,6 +139,25 @@ describe('errors', () => {
     expect(r.body.error.code).toBe('too_large');
   });
 
+  it('413 for a chunked body (no Content-Length) over the limit; chunked bodies within it work', async () => {
+    const chunked = (text: string) => {
+      const bytes = new TextEncoder().encode(text);
+      const stream = new ReadableStream<Uint8Array>({
+        start(ctl) {
+          for (let i = 0; i < bytes.length; i += 64 * 1024) ctl.enqueue(bytes.subarray(i, i + 64 * 1024));
+          ctl.close();
+        },
+      });
+      return fetch(`${f.url}${P}/remember`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: stream, duplex: 'half' } as RequestInit);
+    };
+    const big = await json(await chunked(JSON.stringify({ content: 'y'.repeat(3 * 1024 * 1024) })));
+    expect(big.status).toBe(413);
+    expect(big.body.error.code).toBe('too_large');
+    const small = await json(await chunked(JSON.stringify({ content: 'Chunked request bodies are read from the socket.' })));
+    expect(small.status).toBe(201);
+    expect(small.body.memory.content).toBe('Chunked request bodies are read from the socket.');
+  });
+
   it('echoes or assigns request ids', async () => {
     const r = await f.call('GET', '/healthz', { headers: { 'x-request-id': 'abc-123' } });
     expect(r.headers.get('x-request-id')).toBe('abc-123');
@@ -146,5 +165,13 @@ describe('errors', () => {
     const id = e.headers.get('x-request-id');
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     expect(((await e.json()) as any).error.requestId).toBe(id);
+  });
+
+  it('MCP responses (built by the transport) carry the request id too', async () => {
+    const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 't', version: '1' } } };
+    const r = await f.call('POST', '/mcp', { body: init, headers: { 'x-mnemo-profile': 'alpha', accept: 'application/json, text/event-stream', 'x-request-id': 'mcp-1' } });
+    expect(r.status).toBe(200);
+    expect(r.headers.get('x-request-id')).toBe('mcp-1');
+    expect(((await r.json()) as any).result.serverInfo).toBeTruthy();
   });
 });

@@ -33,6 +33,7 @@ export function openKeyStore(dataDir: string): KeyStore {
 export class SqliteKeyStore implements KeyStore {
   private readonly db: Database.Database;
   private readonly byId: Database.Statement<[string], Row>;
+  private readonly anyKey: Database.Statement<[], unknown>;
 
   constructor(file: string) {
     this.db = new Database(file);
@@ -42,6 +43,8 @@ export class SqliteKeyStore implements KeyStore {
       id TEXT PRIMARY KEY, hash BLOB NOT NULL, profile TEXT NOT NULL, scope TEXT NOT NULL,
       label TEXT, created_at TEXT NOT NULL, revoked_at TEXT)`);
     this.byId = this.db.prepare('SELECT * FROM api_keys WHERE id = ?');
+    // Asked on every request of a server without keys: prepared once.
+    this.anyKey = this.db.prepare('SELECT 1 FROM api_keys LIMIT 1');
   }
 
   async create(input: CreateKeyInput): Promise<CreatedKey> {
@@ -89,7 +92,7 @@ export class SqliteKeyStore implements KeyStore {
   }
 
   async everHadKeys(): Promise<boolean> {
-    return this.db.prepare('SELECT 1 FROM api_keys LIMIT 1').get() !== undefined;
+    return this.anyKey.get() !== undefined;
   }
 
   async close(): Promise<void> {

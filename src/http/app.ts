@@ -1,10 +1,8 @@
 /** The REST + MCP HTTP app over a MnemoApi. Adapters only: validation, auth, mapping. */
-import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import type { MnemoApi } from '../api.js';
 import type { KeyStore } from '../auth/keys.js';
-import { MnemoError } from '../errors.js';
 import { bearerAuth } from './auth.js';
 import { mountDocs } from './docs.js';
 import type { HttpEnv } from './env.js';
@@ -12,6 +10,7 @@ import { toHttpError } from './errors.js';
 import { requestLog, stderrLogger, type Logger } from './logging.js';
 import { mountMcp } from './mcp-route.js';
 import { createMetrics } from './metrics.js';
+import { bodyReader } from './node-request.js';
 import { openApiDocument } from './openapi.js';
 import { rateLimit, type RateLimitOptions } from './rate-limit.js';
 import { registerRoutes } from './register.js';
@@ -44,11 +43,6 @@ export interface HttpAppOptions {
 export function createHttpApp(opts: HttpAppOptions): Hono<HttpEnv> {
   const app = new Hono<HttpEnv>();
   const metrics = createMetrics({ defaultMetrics: opts.processMetrics });
-  const tooLarge = (limit: number) => (c: Context): never => {
-    // The unread body is still on the wire: close the connection instead of reusing it.
-    c.header('connection', 'close');
-    throw new MnemoError('too_large', `request body is larger than ${limit} bytes`);
-  };
   let authRequired = opts.requireAuth ?? false;
   const isAuthRequired = async () => (authRequired ||= (await opts.keys?.everHadKeys()) ?? false);
 
@@ -67,9 +61,8 @@ export function createHttpApp(opts: HttpAppOptions): Hono<HttpEnv> {
   }
   const limit = opts.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const importLimit = Math.max(limit, opts.importBodyLimit ?? DEFAULT_IMPORT_BODY_LIMIT);
-  const importBody = bodyLimit({ maxSize: importLimit, onError: tooLarge(importLimit) });
-  const normalBody = bodyLimit({ maxSize: limit, onError: tooLarge(limit) });
-  app.use('*', (c, next) => (/^\/v1\/profiles\/[^/]+\/import$/.test(c.req.path) ? importBody : normalBody)(c, next));
+  const isImport = (path: string) => path.endsWith('/import') && /^\/v1\/profiles\/[^/]+\/import$/.test(path);
+  app.use('*', bodyReader((c) => (isImport(c.req.path) ? importLimit : limit)));
   const auth = bearerAuth({ keys: opts.keys, required: opts.requireAuth });
   const limiter = opts.rateLimit ? rateLimit(opts.rateLimit) : null;
   for (const prefix of ['/v1/*', '/mcp']) {

@@ -3,6 +3,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { KeyStore } from '../auth/keys.js';
 import { MnemoError } from '../errors.js';
 import type { HttpEnv } from './env.js';
+import { header as requestHeader } from './node-request.js';
 
 export interface AuthOptions {
   keys?: KeyStore;
@@ -16,7 +17,7 @@ export function bearerAuth({ keys, required = false }: AuthOptions): MiddlewareH
   return async (c, next) => {
     if (!closed && keys) closed = await keys.everHadKeys();
     if (!closed) return next();
-    const header = c.req.header('authorization') ?? '';
+    const header = requestHeader(c, 'authorization') ?? '';
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (!match) {
       c.header('WWW-Authenticate', 'Bearer realm="mnemo"');

@@ -12,5 +12,7 @@ export interface HttpEnv {
     profile?: string;
     /** The error a request failed with, for logs (internal messages stay out of responses). */
     error?: { code: string; message: string };
+    /** Body size limit of this request, set by bodyReader when the body is read from the Node socket. */
+    bodyLimit?: number;
   };
 }

@@ -1,10 +1,12 @@
 /** Request parsing: JSON bodies and query strings, validated by the shared zod schemas. */
 import type { Context } from 'hono';
 import { MnemoError } from '../errors.js';
+import type { HttpEnv } from './env.js';
+import { readBody } from './node-request.js';
 
 /** The body as JSON; an empty body is `undefined`. Malformed JSON is a 400 that says why. */
-export async function readJson(c: Context): Promise<unknown> {
-  const text = await c.req.text();
+export async function readJson(c: Context<HttpEnv>): Promise<unknown> {
+  const text = await readBody(c);
   if (text.trim() === '') return undefined;
   try {
     return JSON.parse(text);
