@@ -20,6 +20,7 @@ import { type RecallTuning, setRecallTuning } from '../src/recall/tuning.js';
 const off = (channel: string) => ({ weights: { [channel]: 0 } });
 const DEFAULT_CONFIGS: Record<string, Partial<RecallTuning>> = {
   default: {},
+  'previous defaults': { neighbours: 0.25, neighbourRefChars: 0, authorBoost: 0, sessionBoost: 0, misattributionGap: 2 },
   'rrf fusion': { fusion: 'rrf' },
   '- messages': off('messages'),
   '- fulltext': off('fulltext'),
@@ -27,11 +28,15 @@ const DEFAULT_CONFIGS: Record<string, Partial<RecallTuning>> = {
   '- vector (memories)': off('vector'),
   '- hyde': off('hyde'),
   '- message vectors': { messageVectorWeight: 0 },
-  '- expansions': { expansionWeight: 0 },
-  '- related words': { relatedWords: false },
   '- provenance': { provenance: 0 },
   '- neighbours': { neighbours: 0 },
+  '- length scaling': { neighbourRefChars: 0 },
+  '- session boost': { sessionBoost: 0 },
+  '- author boost': { authorBoost: 0 },
   '- time boost': { timeBoost: 1 },
+  '- misattribution abstention': { misattributionGap: 2 },
+  '+ newer restatement wins': { newerWithin: 0.7, newerCoverage: 0.8 },
+  '+ related words + expansions': { relatedWords: true, expansionWeight: 0.2 },
 };
 
 const { values } = parseArgs({

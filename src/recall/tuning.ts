@@ -46,7 +46,7 @@ export const DEFAULT_TUNING: RecallTuning = {
   expansionWeight: 0,
   provenance: 0.5,
   neighbours: 0.5,
-  neighbourSeeds: 20,
+  neighbourSeeds: 10,
   neighbourRefChars: 400,
   authorBoost: 0.5,
   sessionBoost: 0.75,
