@@ -60,7 +60,6 @@ const USE_FOR = /\b(I|we)(?:'ve|'m| am| have)?\s+(?:use|using|used|chose|chosen|
 const SWITCH = /\b(I|we)(?:'ve| have)?\s+(?:switched|moved|migrated|changed|upgraded)\s+(?:the|our|my)\s+([\w -]+?)\s+(?:to|from)\b/i;
 const USES = /\b(I|we)(?:'m| am|'re| are)?\s+(?:use|using|prefer|switched to|moved to|went with|chose)\b(.*)/i;
 const PREFER = /\b(I|we)\s+(?:really\s+|generally\s+|usually\s+)?prefer\s+(?:to\s+)?(.*)/i;
-const PREFER_END = /\b(?:over|instead of|rather than|for|when|because|since|as|so|but|and)\b|[,;]/i;
 const RULE = /\b(?:always|never|don't|do not|make sure to|please|from now on,?)\s+(?:to\s+)?(\w+)\s+(.*)/i;
 
 /** Topic key of a first-person sentence said by `speaker`, or null when the attribute is vague. */
@@ -92,11 +91,40 @@ export function deriveTopicKey(sentence: string, speaker: string, type: 'fact' |
   }
   m = PREFER.exec(s);
   if (m) {
-    const object = content(m[2]!.split(PREFER_END)[0]!, 4);
-    const head = object.at(-1);
+    const head = preferredObject(m[2]!);
     if (head && !VAGUE.has(head)) return topicKeyFor(subjectFor(m[1]!, speaker), `preferred_${head}`);
   }
   return null;
+}
+
+// Where the preferred thing ends: a comparison, a reason, a purpose, a preposition or a new clause.
+const PREFER_STOP = /\s+(?:over|instead of|rather than|for|when|because|since|as|so|but|and|to|like|due|which|while|in|on|at|with|by|from|of|between|before|after|during|that|who|which|where)\b|[;:.!?()]/i;
+// Light verbs say nothing about what is preferred: "prefer using X" is "prefer X".
+const LIGHT_GERUND = /^(?:using|having|getting|working with|going with|sticking with|keeping)\s+/i;
+
+/**
+ * The head of what is preferred: "simple, minimal dependencies" → dependencies, "detailed proofs
+ * with diagrams" → proofs; an activity keys on the activity ("editing in short bursts" → editing).
+ * Adverbs ("early", "fully") are never heads.
+ */
+function preferredObject(phrase: string): string | null {
+  const rest = phrase.replace(LIGHT_GERUND, '');
+  const gerund = rest === phrase ? /^(\w{3,}ing)\s*(.*)$/i.exec(rest) : null;
+  if (gerund) {
+    const object = nounHead(gerund[2]!);
+    return object ? `${gerund[1]!.toLowerCase()}_${object}` : gerund[1]!.toLowerCase();
+  }
+  return nounHead(rest);
+}
+
+/** Last content word of the noun phrase `text` starts with, or null. */
+function nounHead(text: string): string | null {
+  // Single words before commas are stacked adjectives ("clear, measurable goals"); else a comma ends it.
+  const parts = ` ${text}`.split(PREFER_STOP)[0]!.trim().split(/\s*,\s*/);
+  let last = 0;
+  while (last < parts.length - 1 && !/\s/.test(parts[last]!.trim())) last++;
+  const np = content(parts.slice(0, last + 1).join(' '), 6).filter((w) => !/ly$/.test(w));
+  return np.at(-1) ?? null;
 }
 
 function loose(key: string): string {

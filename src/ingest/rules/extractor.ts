@@ -60,6 +60,8 @@ export function extractFromMessage(message: StoredMessage, existingTopicKeys: re
       eventTime = when?.iso ?? null;
       dateLabel = when?.label ?? null;
       if (when && own.length === 0) content = `${content} (as of ${when.label})`;
+    } else if (own[0]) {
+      eventTime = own[0].iso; // a plan or a remembered day: the memory is about that date
     }
     content = redactSecrets(content).text;
     const keyed = found.type === 'fact' || found.type === 'instruction';

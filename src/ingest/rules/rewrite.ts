@@ -17,12 +17,14 @@ const CONTRACTIONS: [RegExp, string][] = [
   [/\bI haven't\b/g, 'I have not'],
   [/\bI wasn't\b/g, 'I was not'],
   [/\bI won't\b/g, 'I will not'],
+  [/\b([Ww]e)'ll\b/g, '$1 will'],
+  [/\b([Ww]e)'d\b/g, '$1 would'],
 ];
 
 const ADVERB = '(?:(?:really|also|usually|always|never|still|just|often|generally|mostly|totally|actually|now|even)\\s+)?';
 const I_VERB = new RegExp(`\\bI\\s+(${ADVERB})([a-z]+)\\b`, 'g');
 
-const NOT_VERB = /^(?:can|could|would|should|will|might|must|may|shall|did|had|also|just|only|too|kinda|sorta|ly)$|ly$|ing$/;
+const NOT_VERB = /^(?:can|could|would|should|will|might|must|may|shall|did|had|used|also|just|only|too|kinda|sorta|ly)$|ly$|ing$/;
 
 function conjugateAfterI(text: string, name: string): string {
   return text.replace(I_VERB, (_all, adverb: string, verb: string) => {

@@ -36,7 +36,27 @@ function clauses(sentence: string): string[] {
     if (!q || q.index < 12) return [s];
     s = s.slice(0, q.index).trim();
   }
-  return s.split(CLAUSE_BREAK).map((c) => c.trim()).filter(Boolean);
+  return splitClauses(s);
+}
+
+// A clause that opens with a subordinator ("but if we share them") is unfinished when a break follows.
+const OPEN_SUBORDINATE = /(?:^|[,;]\s*)(?:(?:and|but|so)\s+)?(?:if|when|whenever|once|unless|although|though|while|since|because|as soon as|as long as|after|before)\b[^,;]*$/i;
+const CLAUSE_BREAKS = new RegExp(CLAUSE_BREAK.source, 'g');
+
+/**
+ * Splits at clause breaks. A piece that ends in an unfinished subordinate clause loses that tail:
+ * "we all have our paths, but if we share them, we show …" gives "we all have our paths" and
+ * "we show …", never the fragment "… but if we share them".
+ */
+function splitClauses(s: string): string[] {
+  const out: string[] = [];
+  let start = 0;
+  for (const m of s.matchAll(CLAUSE_BREAKS)) {
+    out.push(s.slice(start, m.index).replace(OPEN_SUBORDINATE, ''));
+    start = m.index + m[0].length;
+  }
+  out.push(s.slice(start));
+  return out.map((c) => c.trim()).filter(Boolean);
 }
 
 export function sentencesOf(body: string): string[] {
