@@ -35,7 +35,7 @@ const DEFAULT_CONFIGS: Record<string, Partial<RecallTuning>> = {
   '- author boost': { authorBoost: 0 },
   '- time boost': { timeBoost: 1 },
   '- misattribution abstention': { misattributionGap: 2 },
-  '+ newer restatement wins': { newerWithin: 0.7, newerCoverage: 0.8 },
+  '- newer restatement wins': { newerWithin: 0 },
   '+ related words + expansions': { relatedWords: true, expansionWeight: 0.2 },
 };
 
