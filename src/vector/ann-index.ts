@@ -1,4 +1,4 @@
-import { rename, rm } from 'node:fs/promises';
+import { renameSync, rmSync } from 'node:fs';
 import usearch, { type Index, type ScalarKind } from 'usearch';
 import { tempPathFor } from './atomic-file.js';
 
@@ -98,12 +98,17 @@ export class AnnIndex {
 
   /** Atomic: writes a temp file and renames it over `path`. */
   async save(path: string): Promise<void> {
+    this.saveSync(path);
+  }
+
+  /** Synchronous atomic save, for callers that must not let the index change mid-write. */
+  saveSync(path: string): void {
     const temp = tempPathFor(path);
     try {
       this.index.save(temp);
-      await rename(temp, path);
+      renameSync(temp, path);
     } catch (err) {
-      await rm(temp, { force: true });
+      rmSync(temp, { force: true });
       throw err;
     }
   }

@@ -33,15 +33,21 @@ export class HnswVectorIndex<A> implements VectorIndexLike<A> {
   static build<A>(options: AnnIndexOptions, rows: Iterable<{ id: string; vector: Float32Array; attrs: A }>): HnswVectorIndex<A> {
     const index = HnswVectorIndex.create<A>(options);
     const list = [...rows];
-    const keys = new BigUint64Array(list.length);
     const matrix = new Float32Array(list.length * options.dimensions);
-    list.forEach((row, i) => {
-      keys[i] = index.ids.assign(row.id);
-      matrix.set(row.vector, i * options.dimensions);
-      index.attrs.set(keys[i], row.attrs);
-    });
-    index.ann.addMany(keys, matrix);
+    list.forEach((row, i) => matrix.set(row.vector, i * options.dimensions));
+    index.addMany(list.map((r) => r.id), matrix, list.map((r) => r.attrs));
     return index;
+  }
+
+  /** Bulk insert (multi-threaded) of ids not yet present; `matrix` holds one row per id. */
+  addMany(ids: readonly string[], matrix: Float32Array, attrs: readonly A[]): void {
+    const keys = new BigUint64Array(ids.length);
+    ids.forEach((id, i) => {
+      if (this.ids.keyOf(id) !== undefined) throw new Error(`addMany: id ${id} is already indexed`);
+      keys[i] = this.ids.assign(id);
+      this.attrs.set(keys[i], attrs[i]);
+    });
+    this.ann.addMany(keys, matrix);
   }
 
   get dimensions(): number {
@@ -73,6 +79,11 @@ export class HnswVectorIndex<A> implements VectorIndexLike<A> {
     });
   }
 
+  attrsOf(id: string): A | undefined {
+    const key = this.ids.keyOf(id);
+    return key === undefined ? undefined : this.attrs.get(key);
+  }
+
   /** Writes `<path>.ids` then `<path>`; both atomically. Attributes are not persisted. */
   async save(path: string): Promise<void> {
     await writeFileAtomic(`${path}.ids`, this.ids.serialize());
@@ -80,17 +91,32 @@ export class HnswVectorIndex<A> implements VectorIndexLike<A> {
   }
 
   /**
+   * Synchronous snapshot: writes the graph to `graphPath` (atomically) and returns the id map's
+   * text, both taken at the same instant, for callers that keep their own manifest.
+   */
+  saveGraphSync(graphPath: string): string {
+    const ids = this.ids.serialize();
+    this.ann.saveSync(graphPath);
+    return ids;
+  }
+
+  /**
    * Loads a saved pair; `attrsOf` re-supplies attributes from the source table. Throws when
    * files are missing or disagree: the caller then rebuilds with `build`.
    */
   static async load<A>(path: string, options: AnnIndexOptions, attrsOf: (id: string) => A | undefined): Promise<HnswVectorIndex<A>> {
-    const ids = IdKeyMap.parse(await readFile(`${path}.ids`, 'utf8'));
-    const ann = AnnIndex.load(path, options);
-    if (ann.size !== ids.size) throw new Error(`vector index ${path} is out of sync with its id map`);
+    return HnswVectorIndex.loadSync(path, options, await readFile(`${path}.ids`, 'utf8'), attrsOf);
+  }
+
+  /** `load` from a graph file and id-map text (from `saveGraphSync`). */
+  static loadSync<A>(graphPath: string, options: AnnIndexOptions, idsText: string, attrsOf: (id: string) => A | undefined): HnswVectorIndex<A> {
+    const ids = IdKeyMap.parse(idsText);
+    const ann = AnnIndex.load(graphPath, options);
+    if (ann.size !== ids.size) throw new Error(`vector index ${graphPath} is out of sync with its id map`);
     const index = new HnswVectorIndex<A>(ann, ids);
     for (const [id, key] of ids.entries()) {
       const attrs = attrsOf(id);
-      if (attrs === undefined) throw new Error(`vector index ${path} has id ${id} that the table does not`);
+      if (attrs === undefined) throw new Error(`vector index ${graphPath} has id ${id} that the table does not`);
       index.attrs.set(key, attrs);
     }
     return index;

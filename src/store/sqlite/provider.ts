@@ -8,6 +8,9 @@ import { SqliteStore, type SqliteStoreOptions } from './sqlite-store.js';
 export interface SqliteProviderOptions {
   dataDir: string;
   vectorIndex?: SqliteStoreOptions['vectorIndex'];
+  /** Vectors of one kind at which search switches from exact to HNSW (default 20K). */
+  annThreshold?: number;
+  onVectorIndexEvent?: SqliteStoreOptions['onVectorIndexEvent'];
 }
 
 export function assertProfileName(profile: string): string {
@@ -34,6 +37,8 @@ export function createSqliteProvider(options: SqliteProviderOptions): StoreProvi
       if (!store) {
         const opened: SqliteStore = new SqliteStore(path, profile, {
           vectorIndex: options.vectorIndex,
+          annThreshold: options.annThreshold,
+          onVectorIndexEvent: options.onVectorIndexEvent,
           onClose: () => { if (stores.get(profile) === opened) stores.delete(profile); },
         });
         stores.set(profile, opened);

@@ -14,11 +14,16 @@ import * as rows from './memory-rows.js';
 import { writeMemories } from './memory-write.js';
 import * as messages from './messages.js';
 import type { VectorIndexFactory } from './vector-index.js';
+import type { VectorIndexEvent } from './vector-options.js';
 import { SqliteVectors } from './vectors.js';
 
 export interface SqliteStoreOptions {
   /** Swap the exact in-memory vector scan for another index (e.g. HNSW). */
   vectorIndex?: VectorIndexFactory;
+  /** Vectors of one kind at which search switches from exact to HNSW (default 20K). */
+  annThreshold?: number;
+  /** Observes vector index loads, builds and saves. */
+  onVectorIndexEvent?: (event: VectorIndexEvent) => void;
   /** Called once after `close()`; the provider uses it to drop its cached handle. */
   onClose?: () => void;
 }
@@ -31,7 +36,9 @@ export class SqliteStore implements Store {
 
   constructor(readonly path: string, readonly profile: string, private readonly options: SqliteStoreOptions = {}) {
     this.conn = new Connection(path);
-    this.vectors = new SqliteVectors(this.conn, options.vectorIndex);
+    this.vectors = new SqliteVectors(this.conn, {
+      exactIndex: options.vectorIndex, annThreshold: options.annThreshold, onIndexEvent: options.onVectorIndexEvent,
+    });
   }
 
   async insertMessages(list: NewMessage[], opts?: { enqueue?: NewJob[] }): Promise<InsertMessagesResult> {
@@ -114,6 +121,8 @@ export class SqliteStore implements Store {
   }
 
   async close(): Promise<void> {
+    if (!this.conn.db.open) return;
+    await this.vectors.close();
     if (!this.conn.db.open) return;
     this.conn.close();
     this.options.onClose?.();

@@ -1,76 +1,186 @@
 import type { VectorKind } from '../store.js';
 import type { Connection } from './connection.js';
-import { blobView } from './rows.js';
-import type { VectorAttrs, VectorIndex, VectorIndexFactory } from './vector-index.js';
+import { AnnVectorIndex } from './vector-ann.js';
+import { buildAnn } from './vector-ann-build.js';
+import { databaseId, readAnnFiles, saveAnnFiles } from './vector-ann-files.js';
+import type { VectorIndex } from './vector-index.js';
+import { logBounds, logReaches, readLog } from './vector-log.js';
+import type { ResolvedVectorOptions } from './vector-options.js';
+import { allAttrs, allRecords, applyTouched, putRecord } from './vector-rows.js';
 
-const KEEP_LOG_ENTRIES = 50_000;
+export { logVectorChange } from './vector-log.js';
 
-interface VectorRecord {
-  id: string;
-  vector: Buffer;
-  type: string | null;
-  session_id: string | null;
-}
-
-const ROWS = {
-  memory: `SELECT v.id, v.vector, m.type, m.session_id FROM vectors v JOIN memories m ON m.id = v.id
-    WHERE v.kind = 'memory' AND m.status = 'active'`,
-  message: `SELECT v.id, v.vector, NULL AS type, m.session_id FROM vectors v JOIN messages m ON m.id = v.id
-    WHERE v.kind = 'message'`,
-} as const;
-
-/** Records a vector change inside the caller's write transaction. */
-export function logVectorChange(conn: Connection, kind: VectorKind | '*', id: string | null, op: 'upsert' | 'delete' | 'clear'): void {
-  const { lastInsertRowid } = conn.run(`INSERT INTO vector_log (kind, id, op) VALUES (?, ?, ?)`, kind, id, op);
-  if (Number(lastInsertRowid) % 1000 === 0) conn.run(`DELETE FROM vector_log WHERE rev <= ?`, Number(lastInsertRowid) - KEEP_LOG_ENTRIES);
-}
+const SAVE_EVERY = 1_000;
+const RETRY_BUILD_MS = 60_000;
 
 /**
  * The in-memory index of one kind, kept in step with the `vectors` table through `vector_log`:
- * each search first applies the log entries after the last one it saw, whichever process wrote
- * them. It loads everything lazily on first use, or again when it fell behind the pruned log.
+ * each search first applies the log entries after the last one it saw (`rev`), whichever
+ * process wrote them, to whichever index is live. It loads lazily on first use, or again when it
+ * fell behind the pruned log or saw a `clear`.
+ *
+ * Below `annThreshold` vectors the live index is exact. At or above it:
+ * - loading first tries the HNSW files beside the database (see vector-ann-files.ts); they are
+ *   used only when tied to this database and to a log position still covered by the log, and
+ *   after replaying the entries since then they must hold exactly the table's rows;
+ * - otherwise the exact index is loaded (one table scan) and serves searches while an HNSW index
+ *   is built in the background from a snapshot of it, in chunks that yield to the event loop
+ *   (see vector-ann-build.ts). When done, the log entries since the snapshot are replayed into
+ *   it, it replaces the exact index (which is dropped), and it is saved.
+ * Files are also saved after every SAVE_EVERY (or 5% of the size) changes and on close, so a
+ * reopen normally replays only a short log tail. A live HNSW index never switches back to exact;
+ * the next load decides again.
  */
 export class VectorCache {
-  private index: VectorIndex | null = null;
+  private exact: VectorIndex | null = null;
+  private ann: AnnVectorIndex | null = null;
   private rev = -1;
+  private build: { cancelled: boolean; done: Promise<void> } | null = null;
+  private buildBlockedUntil = 0;
+  private unsaved = 0;
+  private saveScheduled = false;
+  private closed = false;
 
-  constructor(private readonly conn: Connection, private readonly kind: VectorKind, private readonly factory: VectorIndexFactory) {}
+  constructor(private readonly conn: Connection, private readonly kind: VectorKind, private readonly opts: ResolvedVectorOptions) {}
 
+  /** The live index, brought up to date with the log. */
   current(): VectorIndex | null {
-    this.conn.read(() => {
-      const log = this.conn.get<{ lo: number | null; hi: number | null }>(`SELECT (SELECT min(rev) FROM vector_log) AS lo, (SELECT max(rev) FROM vector_log) AS hi`)!;
-      const hi = log.hi ?? 0;
-      if (this.rev === hi) return;
-      if (this.rev < 0 || (log.lo !== null && this.rev < log.lo - 1)) return this.reload(hi);
-      this.catchUp(hi);
-    });
-    return this.index;
+    this.conn.read(() => this.sync());
+    this.maybeBuild();
+    return this.ann ?? this.exact;
   }
 
-  private reload(rev: number): void {
-    this.index = null;
-    for (const r of this.conn.stmt(ROWS[this.kind]).iterate() as Iterable<VectorRecord>) this.put(r);
+  get approximate(): AnnVectorIndex | null {
+    return this.ann;
+  }
+
+  /** Stops a running build and saves unsaved HNSW changes; call before closing the connection. */
+  async close(): Promise<void> {
+    if (this.build) {
+      this.build.cancelled = true;
+      await this.build.done;
+    }
+    if (this.unsaved > 0) this.save();
+    this.closed = true;
+  }
+
+  private sync(): void {
+    const bounds = logBounds(this.conn);
+    if (this.rev === bounds.hi) return;
+    if (!logReaches(bounds, this.rev)) return this.load(bounds.hi);
+    const delta = readLog(this.conn, this.kind, this.rev, bounds.hi);
+    if (delta.cleared) return this.load(bounds.hi);
+    const live = this.ann ?? this.exact;
+    if (live) applyTouched(this.conn, this.kind, live, delta.touched);
+    else if (delta.touched.length > 0) return this.load(bounds.hi); // first rows of an empty kind
+    this.rev = bounds.hi;
+    if (this.ann) this.noteChanges(delta.touched.length);
+  }
+
+  private load(rev: number): void {
+    this.cancelBuild();
+    this.exact = this.ann = null;
+    this.unsaved = 0;
+    const count = this.conn.get<{ n: number }>(`SELECT count(*) AS n FROM vectors WHERE kind = ?`, this.kind)!.n;
+    if (count >= this.opts.annThreshold && this.opts.filesPrefix) this.ann = this.loadFiles(this.opts.filesPrefix, rev);
+    if (!this.ann) {
+      const started = performance.now();
+      for (const r of allRecords(this.conn, this.kind)) putRecord((this.exact ??= this.opts.exactIndex(r.vector.byteLength / 4)), r);
+      this.opts.emit({ kind: this.kind, event: 'exact-load', size: this.exact?.size ?? 0, ms: performance.now() - started });
+    }
     this.rev = rev;
   }
 
-  private catchUp(hi: number): void {
-    const entries = this.conn.all<{ kind: string; id: string | null; op: string }>(
-      `SELECT kind, id, op FROM vector_log WHERE rev > ? AND rev <= ? ORDER BY rev`, this.rev, hi);
-    if (entries.some((e) => e.op === 'clear')) return this.reload(hi);
-    const touched = [...new Set(entries.filter((e) => e.kind === this.kind && e.id !== null).map((e) => e.id!))];
-    if (touched.length > 0) {
-      const rows = this.conn.all<VectorRecord>(`${ROWS[this.kind]} AND v.id IN (SELECT value FROM json_each(?))`, JSON.stringify(touched));
-      const present = new Set(rows.map((r) => r.id));
-      for (const id of touched) if (!present.has(id)) this.index?.remove(id);
-      for (const r of rows) this.put(r);
+  private loadFiles(prefix: string, rev: number): AnnVectorIndex | null {
+    const started = performance.now();
+    try {
+      const files = readAnnFiles(prefix, this.kind);
+      if (!files) return null; // never saved (or deleted): nothing to report
+      const { manifest } = files;
+      if (manifest.dbId !== databaseId(this.conn, false)) throw new Error('files belong to another database');
+      if (!logReaches(logBounds(this.conn), manifest.rev)) throw new Error(`checkpoint ${manifest.rev} is outside the kept log`);
+      const delta = readLog(this.conn, this.kind, manifest.rev, rev);
+      if (delta.cleared) throw new Error('vectors were cleared after the checkpoint');
+      const attrs = allAttrs(this.conn, this.kind);
+      const touched = new Set(delta.touched);
+      const placeholder = { type: null, sessionId: null };
+      const ann = AnnVectorIndex.load(files.graphPath, manifest.dimensions, files.idsText, (id) => attrs.get(id) ?? (touched.has(id) ? placeholder : undefined));
+      applyTouched(this.conn, this.kind, ann, delta.touched);
+      if (ann.size !== attrs.size) throw new Error(`index holds ${ann.size} vectors, the table ${attrs.size}`);
+      this.unsaved = delta.touched.length;
+      this.opts.emit({ kind: this.kind, event: 'ann-load', size: ann.size, ms: performance.now() - started });
+      return ann;
+    } catch (err) {
+      this.opts.emit({ kind: this.kind, event: 'ann-reject', detail: (err as Error).message });
+      return null;
     }
-    this.rev = hi;
   }
 
-  private put(r: VectorRecord): void {
-    const vector = blobView(r.vector); // the index copies it
-    this.index ??= this.factory(vector.length);
-    const attrs: VectorAttrs = { type: r.type, sessionId: r.session_id };
-    this.index.upsert(r.id, vector, attrs);
+  private maybeBuild(): void {
+    const exact = this.exact;
+    if (!exact || this.build || this.closed || exact.size < this.opts.annThreshold || !exact.snapshot) return;
+    if (Date.now() < this.buildBlockedUntil) return;
+    const snapshot = exact.snapshot();
+    const from = this.rev;
+    const state = { cancelled: false, done: Promise.resolve() };
+    this.build = state;
+    const started = performance.now();
+    this.opts.emit({ kind: this.kind, event: 'ann-build', size: snapshot.ids.length });
+    state.done = buildAnn(snapshot, exact.dimensions, () => state.cancelled)
+      .then((ann) => {
+        if (!ann || state.cancelled) return;
+        if (this.conn.read(() => this.swapIn(ann, from))) {
+          this.opts.emit({ kind: this.kind, event: 'ann-built', size: ann.size, ms: performance.now() - started });
+          this.save();
+        }
+      })
+      .catch((err: Error) => {
+        this.buildBlockedUntil = Date.now() + RETRY_BUILD_MS;
+        this.opts.emit({ kind: this.kind, event: 'ann-error', detail: err.message });
+      })
+      .finally(() => { if (this.build === state) this.build = null; });
+  }
+
+  /** Replays the log since the snapshot into the new index and makes it live. */
+  private swapIn(ann: AnnVectorIndex, from: number): boolean {
+    if (this.exact === null || ann.dimensions !== this.exact.dimensions) return false; // reloaded meanwhile
+    const bounds = logBounds(this.conn);
+    if (!logReaches(bounds, from)) return false; // fell behind: the next search starts over
+    const delta = readLog(this.conn, this.kind, from, bounds.hi);
+    if (delta.cleared) return false;
+    applyTouched(this.conn, this.kind, ann, delta.touched);
+    this.ann = ann;
+    this.exact = null;
+    this.rev = bounds.hi;
+    return true;
+  }
+
+  private cancelBuild(): void {
+    if (this.build) this.build.cancelled = true;
+    this.build = null;
+  }
+
+  private noteChanges(n: number): void {
+    this.unsaved += n;
+    if (this.saveScheduled || this.unsaved < Math.max(SAVE_EVERY, (this.ann?.size ?? 0) / 20)) return;
+    this.saveScheduled = true;
+    setImmediate(() => {
+      this.saveScheduled = false;
+      if (!this.closed) this.save();
+    });
+  }
+
+  private save(): void {
+    const ann = this.ann;
+    const prefix = this.opts.filesPrefix;
+    if (!ann || !prefix || this.closed) return;
+    const started = performance.now();
+    try {
+      saveAnnFiles(prefix, this.kind, databaseId(this.conn, true)!, this.rev, ann);
+      this.unsaved = 0;
+      this.opts.emit({ kind: this.kind, event: 'ann-save', size: ann.size, ms: performance.now() - started });
+    } catch (err) {
+      this.opts.emit({ kind: this.kind, event: 'ann-error', detail: `save: ${(err as Error).message}` });
+    }
   }
 }

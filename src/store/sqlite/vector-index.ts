@@ -19,6 +19,14 @@ export interface VectorIndex {
   remove(id: string): void;
   /** Best `limit` hits by cosine similarity among entries `accept` lets through, best first. */
   search(query: Float32Array, limit: number, accept?: (attrs: VectorAttrs) => boolean): VectorHit[];
+  /** A copy of every row; an approximate index is built from it (indexes without it stay exact). */
+  snapshot?(): VectorSnapshot;
+}
+
+export interface VectorSnapshot {
+  ids: string[];
+  attrs: VectorAttrs[];
+  matrix: Float32Array;
 }
 
 export type VectorIndexFactory = (dimensions: number) => VectorIndex;
@@ -124,6 +132,12 @@ export class ExactVectorIndex implements VectorIndex {
       hits.push({ id: this.ids[topSlots[i]], score: Math.max(-1, Math.min(1, topScores[i])) });
     }
     return hits;
+  }
+
+  /** A copy of the rows (unit vectors, row-major), e.g. to build an approximate index from. */
+  snapshot(): VectorSnapshot {
+    const n = this.ids.length;
+    return { ids: [...this.ids], attrs: [...this.attrs], matrix: this.data.slice(0, n * this.dimensions) };
   }
 
   private grow(): void {

@@ -3,18 +3,28 @@ import type { Scored } from '../../types.js';
 import type { VectorKind, VectorOwner, VectorRow, VectorSearchOptions } from '../store.js';
 import type { Connection } from './connection.js';
 import { vectorToBlob } from './rows.js';
-import { VectorCache, logVectorChange } from './vector-cache.js';
-import { exactIndexFactory, type VectorAttrs, type VectorIndexFactory } from './vector-index.js';
+import { VectorCache } from './vector-cache.js';
+import type { VectorAttrs, VectorHit } from './vector-index.js';
+import { logVectorChange } from './vector-log.js';
+import { resolveVectorOptions, type VectorOptions } from './vector-options.js';
+import { SUBSET_MAX, searchSession } from './vector-subset.js';
 
 /**
  * Vectors live in the `vectors` table (float32 BLOBs); searches run on an in-memory index per
- * kind (see VectorCache). A memory's vector exists only while the memory is active.
+ * kind (see VectorCache): exact below `annThreshold` vectors, HNSW above it, persisted beside
+ * the database file. A memory's vector exists only while the memory is active.
  */
 export class SqliteVectors {
   private readonly caches: Record<VectorKind, VectorCache>;
 
-  constructor(private readonly conn: Connection, factory: VectorIndexFactory = exactIndexFactory) {
-    this.caches = { memory: new VectorCache(conn, 'memory', factory), message: new VectorCache(conn, 'message', factory) };
+  constructor(private readonly conn: Connection, options: VectorOptions = {}) {
+    const opts = resolveVectorOptions(conn.path, options);
+    this.caches = { memory: new VectorCache(conn, 'memory', opts), message: new VectorCache(conn, 'message', opts) };
+  }
+
+  /** Finishes or stops background index work and saves HNSW files; before the connection closes. */
+  async close(): Promise<void> {
+    await Promise.all([this.caches.memory.close(), this.caches.message.close()]);
   }
 
   upsert(rows: VectorRow[]): void {
@@ -66,9 +76,13 @@ export class SqliteVectors {
     const accept = types || opts.sessionId !== undefined
       ? (a: VectorAttrs) => (!types || (a.type !== null && types.has(a.type))) && (opts.sessionId === undefined || a.sessionId === opts.sessionId)
       : undefined;
+    const ann = this.caches[opts.kind].approximate;
+    const run = ann && opts.sessionId !== undefined && ann.sessionSize(opts.sessionId) <= SUBSET_MAX
+      ? (n: number) => searchSession(this.conn, opts.kind, opts.sessionId!, vector, n, accept)
+      : (n: number) => index.search(vector, n, accept);
     let fetch = opts.limit + 8;
     for (;;) {
-      const hits = index.search(vector, fetch, accept);
+      const hits: VectorHit[] = run(fetch);
       const alive = opts.kind === 'memory' ? this.activeMemoryIds(hits.map((h) => h.id)) : null;
       const kept = alive ? hits.filter((h) => alive.has(h.id)) : hits;
       if (kept.length >= opts.limit || hits.length < fetch) {

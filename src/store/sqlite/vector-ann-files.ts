@@ -1,0 +1,114 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { closeSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { tempPathFor } from '../../vector/atomic-file.js';
+import type { VectorKind } from '../store.js';
+import type { Connection } from './connection.js';
+import type { AnnVectorIndex } from './vector-ann.js';
+
+/**
+ * The HNSW index of one kind, persisted beside the database as a cache of the `vectors` table:
+ *   `<db>.<kind>.hnsw`              manifest: one JSON header line, then the id map
+ *   `<db>.<kind>.<gen>.usearch`     the graph the manifest names
+ * Each save writes a fresh graph, then renames the manifest over the old one: the rename is the
+ * commit point, so a reader (or a racing writer in another process) sees whole, matching pairs.
+ * The header's checkpoint (`rev`: the last `vector_log` entry the index reflects) and `dbId`
+ * (a random id kept in the meta table) tie the files to one database and one point in its log.
+ */
+const FORMAT = 'mnemo-hnsw 1';
+const DB_ID_KEY = 'vector_files_id';
+
+export interface AnnManifest {
+  format: string;
+  kind: VectorKind;
+  dbId: string;
+  rev: number;
+  dimensions: number;
+  size: number;
+  graph: string;
+  /** sha1 of the graph file: usearch does not validate what it loads (a bad file can crash it). */
+  checksum: string;
+}
+
+export function manifestPath(prefix: string, kind: VectorKind): string {
+  return `${prefix}.${kind}.hnsw`;
+}
+
+function graphPath(prefix: string, graph: string): string {
+  return join(dirname(prefix), graph);
+}
+
+/** The database's id for its index files, created on first use. */
+export function databaseId(conn: Connection, create: boolean): string | null {
+  const get = () => conn.get<{ value: string }>(`SELECT value FROM meta WHERE key = ?`, DB_ID_KEY)?.value ?? null;
+  const found = get();
+  if (found || !create) return found;
+  conn.write(() => conn.run(`INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)`, DB_ID_KEY, randomUUID()));
+  return get();
+}
+
+/** Synchronous, so the index cannot change between the graph and the id map being taken. */
+export function saveAnnFiles(prefix: string, kind: VectorKind, dbId: string, rev: number, index: AnnVectorIndex): void {
+  const previous = readHeader(manifestPath(prefix, kind));
+  const graph = `${basename(prefix)}.${kind}.${randomUUID().slice(0, 8)}.usearch`;
+  const ids = index.save(graphPath(prefix, graph));
+  const checksum = fileChecksum(graphPath(prefix, graph));
+  const manifest: AnnManifest = { format: FORMAT, kind, dbId, rev, dimensions: index.dimensions, size: index.size, graph, checksum };
+  const path = manifestPath(prefix, kind);
+  const temp = tempPathFor(path);
+  try {
+    writeFileSync(temp, `${JSON.stringify(manifest)}\n${ids}`);
+    renameSync(temp, path);
+  } catch (err) {
+    rmSync(temp, { force: true });
+    rmSync(graphPath(prefix, graph), { force: true });
+    throw err;
+  }
+  if (previous && previous.graph !== graph) rmSync(graphPath(prefix, previous.graph), { force: true });
+}
+
+/** The manifest, its id map text and the graph path; null when there is no manifest. */
+export function readAnnFiles(prefix: string, kind: VectorKind): { manifest: AnnManifest; idsText: string; graphPath: string } | null {
+  let text: string;
+  try {
+    text = readFileSync(manifestPath(prefix, kind), 'utf8');
+  } catch {
+    return null;
+  }
+  const nl = text.indexOf('\n');
+  const manifest = parseHeader(text.slice(0, nl < 0 ? text.length : nl));
+  if (!manifest || manifest.kind !== kind) throw new Error('unreadable manifest');
+  const graph = graphPath(prefix, manifest.graph);
+  if (fileChecksum(graph) !== manifest.checksum) throw new Error('graph file does not match its checksum');
+  return { manifest, idsText: text.slice(nl + 1), graphPath: graph };
+}
+
+function fileChecksum(path: string): string {
+  return createHash('sha1').update(readFileSync(path)).digest('hex');
+}
+
+function readHeader(path: string): AnnManifest | null {
+  try {
+    const fd = openSync(path, 'r');
+    try {
+      const buf = Buffer.alloc(4096);
+      const n = readSync(fd, buf, 0, buf.length, 0);
+      const text = buf.subarray(0, n).toString('utf8');
+      return parseHeader(text.slice(0, text.indexOf('\n')));
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return null;
+  }
+}
+
+function parseHeader(line: string): AnnManifest | null {
+  try {
+    const m = JSON.parse(line) as AnnManifest;
+    const ok = m.format === FORMAT && typeof m.rev === 'number' && typeof m.graph === 'string' && typeof m.checksum === 'string' && !/[/\\]/.test(m.graph);
+    return ok ? m : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,54 @@
+import { ANN_THRESHOLD } from '../../vector/adaptive-vector-index.js';
+import type { VectorKind } from '../store.js';
+import { exactIndexFactory, type VectorIndexFactory } from './vector-index.js';
+
+/** What the per-kind vector index did; tests count rebuilds with it, operators can log it. */
+export interface VectorIndexEvent {
+  kind: VectorKind;
+  event:
+    | 'exact-load' // rows read from the table into the exact index
+    | 'ann-load' // HNSW opened from the files beside the database
+    | 'ann-reject' // files missing or inconsistent with the table (detail says why)
+    | 'ann-build' // background HNSW build started
+    | 'ann-built' // build finished and swapped in
+    | 'ann-save' // files written
+    | 'ann-error'; // build or save failed (search keeps working on what it has)
+  size?: number;
+  ms?: number;
+  detail?: string;
+}
+
+export interface VectorOptions {
+  /** The exact in-memory index (the default brute-force scan). */
+  exactIndex?: VectorIndexFactory;
+  /** Vectors of one kind at which search switches from exact to HNSW (default 20K). */
+  annThreshold?: number;
+  /** Keep HNSW indexes beside the database file (default: yes for file databases). */
+  persistAnn?: boolean;
+  onIndexEvent?: (event: VectorIndexEvent) => void;
+}
+
+export interface ResolvedVectorOptions {
+  exactIndex: VectorIndexFactory;
+  annThreshold: number;
+  /** Path prefix of the files (`<db path>`), or null for no persistence. */
+  filesPrefix: string | null;
+  emit: (event: VectorIndexEvent) => void;
+}
+
+export function resolveVectorOptions(dbPath: string, options: VectorOptions = {}): ResolvedVectorOptions {
+  const persist = options.persistAnn ?? true;
+  const onEvent = options.onIndexEvent;
+  return {
+    exactIndex: options.exactIndex ?? exactIndexFactory,
+    annThreshold: options.annThreshold ?? ANN_THRESHOLD,
+    filesPrefix: persist && dbPath !== ':memory:' && dbPath !== '' ? dbPath : null,
+    emit: (event) => {
+      try {
+        onEvent?.(event);
+      } catch {
+        // an observer must not break search
+      }
+    },
+  };
+}

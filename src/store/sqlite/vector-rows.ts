@@ -1,0 +1,59 @@
+import type { VectorKind } from '../store.js';
+import type { Connection } from './connection.js';
+import { blobView } from './rows.js';
+import type { VectorAttrs, VectorIndex } from './vector-index.js';
+
+/** A searchable vector row: the owner's id, its float32 BLOB and the filter attributes. */
+export interface VectorRecord {
+  id: string;
+  vector: Buffer;
+  type: string | null;
+  session_id: string | null;
+}
+
+// Only active memories are searchable; a message vector lives while the message does.
+const FROM = {
+  memory: `FROM vectors v JOIN memories m ON m.id = v.id WHERE v.kind = 'memory' AND m.status = 'active'`,
+  message: `FROM vectors v JOIN messages m ON m.id = v.id WHERE v.kind = 'message'`,
+} as const;
+const TYPE = { memory: 'm.type', message: 'NULL' } as const;
+
+export function allRecords(conn: Connection, kind: VectorKind): Iterable<VectorRecord> {
+  return conn.stmt(`SELECT v.id, v.vector, ${TYPE[kind]} AS type, m.session_id ${FROM[kind]}`).iterate() as Iterable<VectorRecord>;
+}
+
+export function recordsOf(conn: Connection, kind: VectorKind, ids: string[]): VectorRecord[] {
+  return conn.all<VectorRecord>(`SELECT v.id, v.vector, ${TYPE[kind]} AS type, m.session_id ${FROM[kind]}
+    AND v.id IN (SELECT value FROM json_each(?))`, JSON.stringify(ids));
+}
+
+/** The attributes of every searchable row, without reading vectors into JS. */
+export function allAttrs(conn: Connection, kind: VectorKind): Map<string, VectorAttrs> {
+  const rows = conn.stmt(`SELECT v.id, ${TYPE[kind]} AS type, m.session_id ${FROM[kind]}`).raw().iterate() as Iterable<[string, string | null, string | null]>;
+  const out = new Map<string, VectorAttrs>();
+  for (const [id, type, sessionId] of rows) out.set(id, { type, sessionId });
+  return out;
+}
+
+/** The searchable rows of one session (and types), for exact search over a small subset. */
+export function sessionRecords(conn: Connection, kind: VectorKind, sessionId: string): VectorRecord[] {
+  return conn.all<VectorRecord>(`SELECT v.id, v.vector, ${TYPE[kind]} AS type, m.session_id ${FROM[kind]} AND m.session_id = ?`, sessionId);
+}
+
+export function countRecords(conn: Connection, kind: VectorKind): number {
+  return conn.get<{ n: number }>(`SELECT count(*) AS n ${FROM[kind]}`)!.n;
+}
+
+/** Puts a row into an index (which copies the vector). */
+export function putRecord(index: VectorIndex, r: VectorRecord): void {
+  index.upsert(r.id, blobView(r.vector), { type: r.type, sessionId: r.session_id });
+}
+
+/** Brings `index` in step with the table for `touched` ids: re-reads them, removes the gone. */
+export function applyTouched(conn: Connection, kind: VectorKind, index: VectorIndex, touched: string[]): void {
+  if (touched.length === 0) return;
+  const rows = recordsOf(conn, kind, touched);
+  const present = new Set(rows.map((r) => r.id));
+  for (const id of touched) if (!present.has(id)) index.remove(id);
+  for (const r of rows) putRecord(index, r);
+}
