@@ -9,6 +9,9 @@ export interface OpResult {
   ids: string[];
   /** CPU of the bench process per request (the server's alone when the driver is a child process). */
   cpuMs?: number;
+  /** The same, counting the CPU of draining the background jobs the phase left behind. */
+  cpuJobsMs?: number;
+  drainMs?: number;
 }
 
 export const QUERIES = [
