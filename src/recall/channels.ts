@@ -71,7 +71,7 @@ async function messages(inp: ChannelInputs): Promise<ChannelResult[]> {
 }
 
 async function vectors({ store, analysis, embedder, types, sessionId, depth, messageVectors }: ChannelInputs): Promise<ChannelResult[]> {
-  if (!embedder || (await store.countVectors()) === 0) return [];
+  if (!embedder) return [];
   const query = analysis.terms.join(' ');
   const texts = analysis.hyde ? [query, analysis.hyde] : [query];
   const [qv, hv] = await embedder.embed(texts);
