@@ -2,6 +2,7 @@
  * Vector search benchmark: exact brute force (the baseline) vs the HNSW AnnIndex.
  *   npx tsx bench/vector-perf.ts [--sizes 10000,100000] [--quant f32,i8] [--queries 200]
  *                                [--connectivity 16] [--ef-add 128] [--ef-search 96]
+ *   npx tsx bench/vector-perf.ts --store 100000   the SQLite store end to end (see store-vector-perf.ts)
  * 1M (`--sizes 1000000 --quant f32`) builds for several minutes on a 2-core machine.
  *
  * Data: synthetic clustered unit vectors, 100 dims, shaped like sentence embeddings: 2,000 topic
@@ -20,6 +21,11 @@ const arg = (name: string, fallback: string): string => {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? process.argv[i + 1] : fallback;
 };
+if (process.argv.includes('--store')) {
+  const { storeVectorPerf } = await import('./store-vector-perf.js');
+  await storeVectorPerf(Number(arg('store', '100000')), Number(arg('queries', '200')));
+  process.exit(0);
+}
 const sizes = arg('sizes', '10000,100000').split(',').map(Number);
 const quants = arg('quant', 'f32,i8').split(',') as AnnQuantization[];
 const queryCount = Number(arg('queries', '200'));

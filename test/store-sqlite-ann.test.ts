@@ -52,7 +52,7 @@ interface Row { id: string; type: MemoryType; sessionId: string; vector: Float32
 
 async function fill(store: Store, n: number): Promise<Row[]> {
   const rows: Row[] = [];
-  const list = Array.from({ length: n }, (_, i) => mem(sentence(), { type: TYPES[i % 3], sessionId: `s${i % 10}` }));
+  const list = Array.from({ length: n }, (_, i) => mem(sentence(), { type: TYPES[i % 3], sessionId: i < 400 ? 'big' : `s${i % 10}` }));
   await store.writeMemories(list);
   const vectors = await embedder.embed(list.map((m) => m.content));
   list.forEach((m, i) => rows.push({ id: m.id, type: m.type, sessionId: m.sessionId!, vector: vectors[i] }));
@@ -135,6 +135,9 @@ describe('SQLite store: HNSW above the threshold', () => {
     const session = await search(a.store, q, { sessionId: 's3', types: ['fact', 'event'] });
     expect(session.every((id) => byId.get(id)!.sessionId === 's3')).toBe(true);
     await expectExact(a.store, rows, q, { sessionId: 's3', types: ['fact', 'event'] }, (r) => r.sessionId === 's3' && r.type !== 'instruction');
+
+    // A session above SUBSET_MAX goes through HNSW (over-fetching); a small one is scanned exactly.
+    expect(await recallAt10(a.store, rows, (r) => r.sessionId === 'big', { sessionId: 'big' })).toBeGreaterThanOrEqual(0.95);
 
     const [first, second] = await search(a.store, q);
     await a.store.setStatus(first, 'superseded');

@@ -78,12 +78,13 @@ export class AnnIndex {
 
   /**
    * The k nearest keys that pass `filter`. usearch's JS binding has no predicate search, so a
-   * filtered query over-fetches and widens (×4 each round) until k pass or the index is exhausted.
+   * filtered query over-fetches (`firstFetch`, default 4k) and widens (×4 each round) until k pass
+   * or the index is exhausted.
    */
-  search(vector: Float32Array, k: number, filter?: (key: bigint) => boolean): AnnMatch[] {
+  search(vector: Float32Array, k: number, filter?: (key: bigint) => boolean, firstFetch?: number): AnnMatch[] {
     const size = this.size;
     if (k <= 0 || size === 0) return [];
-    let fetch = filter ? Math.min(size, k * 4) : Math.min(size, k);
+    let fetch = Math.min(size, Math.max(k, filter ? (firstFetch ?? k * 4) : k));
     for (;;) {
       const found = this.index.search(vector, fetch, 1);
       const out: AnnMatch[] = [];

@@ -71,9 +71,10 @@ export class HnswVectorIndex<A> implements VectorIndexLike<A> {
     this.attrs.delete(key);
   }
 
-  search(query: Float32Array, limit: number, accept?: (attrs: A) => boolean): { id: string; score: number }[] {
+  /** `firstFetch`: how many candidates a filtered search looks at first (see AnnIndex.search). */
+  search(query: Float32Array, limit: number, accept?: (attrs: A) => boolean, firstFetch?: number): { id: string; score: number }[] {
     const filter = accept ? (key: bigint) => { const a = this.attrs.get(key); return a !== undefined && accept(a); } : undefined;
-    return this.ann.search(query, limit, filter).flatMap(({ key, distance }) => {
+    return this.ann.search(query, limit, filter, firstFetch).flatMap(({ key, distance }) => {
       const id = this.ids.idOf(key);
       return id === undefined ? [] : [{ id, score: Math.max(-1, Math.min(1, 1 - distance)) }];
     });

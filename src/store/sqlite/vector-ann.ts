@@ -62,8 +62,8 @@ export class AnnVectorIndex implements VectorIndex {
     this.count(old, -1);
   }
 
-  search(query: Float32Array, limit: number, accept?: (attrs: VectorAttrs) => boolean): VectorHit[] {
-    return this.hnsw.search(query, limit, accept);
+  search(query: Float32Array, limit: number, accept?: (attrs: VectorAttrs) => boolean, firstFetch?: number): VectorHit[] {
+    return this.hnsw.search(query, limit, accept, firstFetch);
   }
 
   /** Writes the graph to `graphPath` atomically; returns the matching id map text. */

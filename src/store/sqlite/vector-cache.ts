@@ -2,11 +2,12 @@ import type { VectorKind } from '../store.js';
 import type { Connection } from './connection.js';
 import { AnnVectorIndex } from './vector-ann.js';
 import { buildAnn } from './vector-ann-build.js';
-import { databaseId, readAnnFiles, saveAnnFiles } from './vector-ann-files.js';
+import { databaseId, saveAnnFiles } from './vector-ann-files.js';
+import { loadAnnFiles } from './vector-ann-load.js';
 import type { VectorIndex } from './vector-index.js';
 import { logBounds, logReaches, readLog } from './vector-log.js';
 import type { ResolvedVectorOptions } from './vector-options.js';
-import { allAttrs, allRecords, applyTouched, putRecord } from './vector-rows.js';
+import { allRecords, applyTouched, putRecord } from './vector-rows.js';
 
 export { logVectorChange } from './vector-log.js';
 
@@ -94,22 +95,11 @@ export class VectorCache {
   private loadFiles(prefix: string, rev: number): AnnVectorIndex | null {
     const started = performance.now();
     try {
-      const files = readAnnFiles(prefix, this.kind);
-      if (!files) return null; // never saved (or deleted): nothing to report
-      const { manifest } = files;
-      if (manifest.dbId !== databaseId(this.conn, false)) throw new Error('files belong to another database');
-      if (!logReaches(logBounds(this.conn), manifest.rev)) throw new Error(`checkpoint ${manifest.rev} is outside the kept log`);
-      const delta = readLog(this.conn, this.kind, manifest.rev, rev);
-      if (delta.cleared) throw new Error('vectors were cleared after the checkpoint');
-      const attrs = allAttrs(this.conn, this.kind);
-      const touched = new Set(delta.touched);
-      const placeholder = { type: null, sessionId: null };
-      const ann = AnnVectorIndex.load(files.graphPath, manifest.dimensions, files.idsText, (id) => attrs.get(id) ?? (touched.has(id) ? placeholder : undefined));
-      applyTouched(this.conn, this.kind, ann, delta.touched);
-      if (ann.size !== attrs.size) throw new Error(`index holds ${ann.size} vectors, the table ${attrs.size}`);
-      this.unsaved = delta.touched.length;
-      this.opts.emit({ kind: this.kind, event: 'ann-load', size: ann.size, ms: performance.now() - started });
-      return ann;
+      const loaded = loadAnnFiles(this.conn, this.kind, prefix, rev);
+      if (!loaded) return null; // never saved (or deleted): nothing to report
+      this.unsaved = loaded.replayed;
+      this.opts.emit({ kind: this.kind, event: 'ann-load', size: loaded.ann.size, ms: performance.now() - started });
+      return loaded.ann;
     } catch (err) {
       this.opts.emit({ kind: this.kind, event: 'ann-reject', detail: (err as Error).message });
       return null;

@@ -37,7 +37,13 @@ export function allAttrs(conn: Connection, kind: VectorKind): Map<string, Vector
 
 /** The searchable rows of one session (and types), for exact search over a small subset. */
 export function sessionRecords(conn: Connection, kind: VectorKind, sessionId: string): VectorRecord[] {
-  return conn.all<VectorRecord>(`SELECT v.id, v.vector, ${TYPE[kind]} AS type, m.session_id ${FROM[kind]} AND m.session_id = ?`, sessionId);
+  // CROSS JOIN keeps the owner table outer, so the session index drives the lookup.
+  const sql = kind === 'memory'
+    ? `SELECT v.id, v.vector, m.type AS type, m.session_id FROM memories m CROSS JOIN vectors v
+        ON v.kind = 'memory' AND v.id = m.id WHERE m.session_id = ? AND m.status = 'active'`
+    : `SELECT v.id, v.vector, NULL AS type, m.session_id FROM messages m CROSS JOIN vectors v
+        ON v.kind = 'message' AND v.id = m.id WHERE m.session_id = ?`;
+  return conn.all<VectorRecord>(sql, sessionId);
 }
 
 export function countRecords(conn: Connection, kind: VectorKind): number {

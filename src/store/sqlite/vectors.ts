@@ -7,7 +7,7 @@ import { VectorCache } from './vector-cache.js';
 import type { VectorAttrs, VectorHit } from './vector-index.js';
 import { logVectorChange } from './vector-log.js';
 import { resolveVectorOptions, type VectorOptions } from './vector-options.js';
-import { SUBSET_MAX, searchSession } from './vector-subset.js';
+import { searchSessionAnn } from './vector-subset.js';
 
 /**
  * Vectors live in the `vectors` table (float32 BLOBs); searches run on an in-memory index per
@@ -77,8 +77,8 @@ export class SqliteVectors {
       ? (a: VectorAttrs) => (!types || (a.type !== null && types.has(a.type))) && (opts.sessionId === undefined || a.sessionId === opts.sessionId)
       : undefined;
     const ann = this.caches[opts.kind].approximate;
-    const run = ann && opts.sessionId !== undefined && ann.sessionSize(opts.sessionId) <= SUBSET_MAX
-      ? (n: number) => searchSession(this.conn, opts.kind, opts.sessionId!, vector, n, accept)
+    const run = ann && accept && opts.sessionId !== undefined
+      ? (n: number) => searchSessionAnn(this.conn, opts.kind, ann, opts.sessionId!, vector, n, accept)
       : (n: number) => index.search(vector, n, accept);
     let fetch = opts.limit + 8;
     for (;;) {
