@@ -61,7 +61,7 @@ describe('a configured model, end to end over the wire', () => {
     const post = (p: string, body: unknown) => fetch(`${http.url}${p}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const ingest = await post('/v1/profiles/web/ingest', { messages: [{ role: 'user', content: 'Our main database is PostgreSQL 16.' }], sessionId: 's1', wait: true });
     expect(ingest.status).toBe(200);
-    const list = await (await fetch(`${http.url}/v1/profiles/web/memories`)).json();
+    const list = (await (await fetch(`${http.url}/v1/profiles/web/memories`)).json()) as { items: { content: string }[] };
     expect(list.items.map((m: { content: string }) => m.content)).toContain('The main database is PostgreSQL 16.');
     await http.close();
     await mnemo.close();
