@@ -8,7 +8,7 @@ export interface AdaptiveIndexOptions {
 }
 
 /** Measured crossover (bench/vector-perf.ts): exact JS scan ≈ 0.9 ms at 10K, ≈ 9 ms at 100K. */
-export const ANN_THRESHOLD = 20_000;
+export const ANN_THRESHOLD = 5_000;
 
 /**
  * Exact search while small (perfect recall, no build cost), HNSW once past the threshold.

@@ -6,8 +6,8 @@ import { tempPathFor } from './atomic-file.js';
  * Approximate nearest-neighbour index (HNSW via usearch) over unit vectors with numeric keys.
  *
  * Intended integration: the SQLite store keeps exact (brute-force) search while a profile has
- * fewer than ~20K vectors of a kind, which is faster than 2 ms there and perfectly accurate;
- * above that it builds one AnnIndex per vector kind, persisted beside the database file and
+ * fewer than ~5K vectors of a kind (under a millisecond, perfectly accurate); above that three
+ * searches per recall add up, so it builds one AnnIndex per vector kind, persisted beside the database file and
  * treated as a rebuildable cache of the vectors table (see IdVectorIndex).
  */
 export type AnnQuantization = 'f32' | 'f16' | 'i8';

@@ -8,7 +8,7 @@ import { SqliteStore, type SqliteStoreOptions } from './sqlite-store.js';
 export interface SqliteProviderOptions {
   dataDir: string;
   vectorIndex?: SqliteStoreOptions['vectorIndex'];
-  /** Vectors of one kind at which search switches from exact to HNSW (default 20K). */
+  /** Vectors of one kind at which search switches from exact to HNSW (default 5K). */
   annThreshold?: number;
   onVectorIndexEvent?: SqliteStoreOptions['onVectorIndexEvent'];
 }

@@ -20,7 +20,7 @@ import { SqliteVectors } from './vectors.js';
 export interface SqliteStoreOptions {
   /** Swap the exact in-memory vector scan for another index (e.g. HNSW). */
   vectorIndex?: VectorIndexFactory;
-  /** Vectors of one kind at which search switches from exact to HNSW (default 20K). */
+  /** Vectors of one kind at which search switches from exact to HNSW (default 5K). */
   annThreshold?: number;
   /** Observes vector index loads, builds and saves. */
   onVectorIndexEvent?: (event: VectorIndexEvent) => void;

@@ -21,7 +21,7 @@ export interface VectorIndexEvent {
 export interface VectorOptions {
   /** The exact in-memory index (the default brute-force scan). */
   exactIndex?: VectorIndexFactory;
-  /** Vectors of one kind at which search switches from exact to HNSW (default 20K). */
+  /** Vectors of one kind at which search switches from exact to HNSW (default 5K). */
   annThreshold?: number;
   /** Keep HNSW indexes beside the database file (default: yes for file databases). */
   persistAnn?: boolean;
