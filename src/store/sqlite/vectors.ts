@@ -113,8 +113,9 @@ export class SqliteVectors {
         throw new MnemoError('conflict', `vectors in one batch differ in dimensions (${dims} vs ${row.vector.length})`);
       }
     }
-    const other = this.conn.get<{ dims: number }>(`SELECT dims FROM vectors WHERE dims <> ? LIMIT 1`, dims);
-    if (other) {
+    // Every stored vector has the same dimensions (this check keeps it so), so one row tells.
+    const other = this.conn.get<{ dims: number }>(`SELECT dims FROM vectors LIMIT 1`);
+    if (other && other.dims !== dims) {
       throw new MnemoError('conflict', `vector dimension mismatch: new vectors have ${dims} dimensions but stored vectors have ${other.dims}; clear vectors when the embedder changes`);
     }
   }
