@@ -34,10 +34,14 @@ export function claimJob(conn: Connection, opts: { workerId: string; leaseMs: nu
     const now = new Date();
     const nowText = now.toISOString();
     for (;;) {
-      const row = conn.get<JobRow>(`SELECT ${COLUMNS} FROM jobs
-        WHERE ((status = 'pending' AND run_at <= ?1) OR (status = 'running' AND locked_until < ?1))
-          AND (?2 IS NULL OR kind IN (SELECT value FROM json_each(?2)))
+      // Two index range scans (status, run_at, seq) rather than one OR that would walk every done job.
+      const due = conn.get<JobRow>(`SELECT ${COLUMNS} FROM jobs
+        WHERE status = 'pending' AND run_at <= ?1 AND (?2 IS NULL OR kind IN (SELECT value FROM json_each(?2)))
         ORDER BY run_at, seq LIMIT 1`, nowText, kinds);
+      const expired = conn.get<JobRow>(`SELECT ${COLUMNS} FROM jobs
+        WHERE status = 'running' AND locked_until < ?1 AND (?2 IS NULL OR kind IN (SELECT value FROM json_each(?2)))
+        ORDER BY run_at, seq LIMIT 1`, nowText, kinds);
+      const row = due && expired ? (expired.run_at < due.run_at ? expired : due) : (due ?? expired);
       if (!row) return null;
       if (row.status === 'running' && row.attempts >= row.max_attempts) {
         // Its worker died during the final attempt: give up rather than exceed maxAttempts.
