@@ -7,6 +7,7 @@ import { AUDIT_COLUMNS, type AuditRow, type MemoryRow, type MessageRow, canonica
 import type { QueryRunner, Tx } from './runner.js';
 import type { PgVectors } from './vectors.js';
 import { lockProfile } from './write-locks.js';
+import { withMemoryDefaults } from '../memory-defaults.js';
 
 const CHUNK = 2000;
 
@@ -75,18 +76,5 @@ async function loadAudit(tx: Tx, profile: string, entries: AuditEntry[], skipIde
 
 function withDefaults(m: Memory): Memory {
   const now = nowIso();
-  return {
-    ...m,
-    topicKey: m.topicKey ?? null,
-    eventTime: m.eventTime ?? null,
-    sessionId: m.sessionId ?? null,
-    sourceMessageIds: m.sourceMessageIds ?? [],
-    queries: m.queries ?? [],
-    tags: m.tags ?? [],
-    importance: m.importance ?? 0.5,
-    status: m.status ?? 'active',
-    supersededBy: m.supersededBy ?? null,
-    createdAt: canonicalTime(m.createdAt, now),
-    updatedAt: canonicalTime(m.updatedAt ?? m.createdAt, now),
-  };
+  return withMemoryDefaults(m, canonicalTime(m.createdAt, now), canonicalTime(m.updatedAt ?? m.createdAt, now));
 }

@@ -7,6 +7,7 @@ import { canonicalTime, nowIso } from './rows.js';
 import type { Tx } from './runner.js';
 import type { PgVectors } from './vectors.js';
 import { lockMemoryKeys, memoryLockKeys } from './write-locks.js';
+import { withMemoryDefaults } from '../memory-defaults.js';
 
 interface Active {
   id: string;
@@ -127,18 +128,5 @@ function applyTopicKey(actives: Map<string, Active>, memory: Memory): { replaces
 }
 
 function withDefaults(input: NewMemory, now: string): Memory {
-  return {
-    ...input,
-    topicKey: input.topicKey ?? null,
-    eventTime: input.eventTime ?? null,
-    sessionId: input.sessionId ?? null,
-    sourceMessageIds: input.sourceMessageIds ?? [],
-    queries: input.queries ?? [],
-    tags: input.tags ?? [],
-    importance: input.importance ?? 0.5,
-    status: input.status ?? 'active',
-    supersededBy: input.supersededBy ?? null,
-    createdAt: canonicalTime(input.createdAt, now),
-    updatedAt: canonicalTime(input.updatedAt, now),
-  };
+  return withMemoryDefaults(input, canonicalTime(input.createdAt, now), canonicalTime(input.updatedAt, now));
 }

@@ -6,6 +6,7 @@ import { insertMemoryRow } from './memory-rows.js';
 import { applyTopicKey } from './memory-write.js';
 import { type AuditRow, MEMORY_COLUMNS, MESSAGE_COLUMNS, type MemoryRow, type MessageRow, json, toAudit, toMemory, toMessage } from './rows.js';
 import type { SqliteVectors } from './vectors.js';
+import { withMemoryDefaults } from '../memory-defaults.js';
 
 export function dump(conn: Connection): StoreDump {
   return conn.read(() => ({
@@ -77,18 +78,5 @@ function loadAudit(conn: Connection, entries: AuditEntry[], skipIdentical: boole
 
 function withDefaults(m: Memory): Memory {
   const now = nowIso();
-  return {
-    ...m,
-    topicKey: m.topicKey ?? null,
-    eventTime: m.eventTime ?? null,
-    sessionId: m.sessionId ?? null,
-    sourceMessageIds: m.sourceMessageIds ?? [],
-    queries: m.queries ?? [],
-    tags: m.tags ?? [],
-    importance: m.importance ?? 0.5,
-    status: m.status ?? 'active',
-    supersededBy: m.supersededBy ?? null,
-    createdAt: m.createdAt ?? now,
-    updatedAt: m.updatedAt ?? m.createdAt ?? now,
-  };
+  return withMemoryDefaults(m, m.createdAt ?? now, m.updatedAt ?? m.createdAt ?? now);
 }

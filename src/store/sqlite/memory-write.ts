@@ -5,6 +5,7 @@ import { type Connection, canonicalTime, nowIso } from './connection.js';
 import { completeJob, insertJobs } from './jobs.js';
 import { contentHash, getMemory, insertMemoryRow, storedForm } from './memory-rows.js';
 import type { SqliteVectors } from './vectors.js';
+import { withMemoryDefaults } from '../memory-defaults.js';
 
 const KEYED_TYPES = new Set(['fact', 'instruction']);
 
@@ -64,20 +65,7 @@ function findExisting(conn: Connection, input: NewMemory): string | null {
 }
 
 function withDefaults(input: NewMemory, now: string): Memory {
-  return {
-    ...input,
-    topicKey: input.topicKey ?? null,
-    eventTime: input.eventTime ?? null,
-    sessionId: input.sessionId ?? null,
-    sourceMessageIds: input.sourceMessageIds ?? [],
-    queries: input.queries ?? [],
-    tags: input.tags ?? [],
-    importance: input.importance ?? 0.5,
-    status: input.status ?? 'active',
-    supersededBy: input.supersededBy ?? null,
-    createdAt: canonicalTime(input.createdAt, now),
-    updatedAt: canonicalTime(input.updatedAt, now),
-  };
+  return withMemoryDefaults(input, canonicalTime(input.createdAt, now), canonicalTime(input.updatedAt, now));
 }
 
 /**
