@@ -96,6 +96,8 @@ export interface Store {
   /** Loads a dump in one transaction: merge keeps existing rows, replace wipes the profile first. */
   load(dump: StoreDump, strategy: 'merge' | 'replace'): Promise<{ messages: number; memories: number }>;
 
+  /** Loads in-process search indexes now rather than on the first search (optional). */
+  warm?(): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -4,6 +4,7 @@ import { hashId } from '../../ids.js';
 import type { Embedder } from '../../models/embedder.js';
 import { openMemory } from '../../mnemo.js';
 import { createSqliteProvider, profilePath } from '../../store/sqlite/provider.js';
+import { openSqliteStore } from '../../store/sqlite/sqlite-store.js';
 import { buildProfile } from './build-profile.js';
 import { measureColdStart } from './cold-start.js';
 import { profileCpu } from './cpu-profile.js';
@@ -55,10 +56,15 @@ export async function runSize(size: number, ctx: SizeContext): Promise<SizeResul
   const mem = openMemory({ store: provider, embedder, worker: { background: false }, onWarning: (m) => warnings.push(m) });
   const profile = mem.profile(PERF_PROFILE);
   const store = await provider.open(PERF_PROFILE);
+  const warmStarted = performance.now();
+  await store.warm?.();
+  const warmMs = performance.now() - warmStarted;
+  log(`  warm-up (text indexes, vector indexes, HNSW builds) ${warmMs.toFixed(0)} ms`);
+  const ftsStore = openSqliteStore(profilePath(dataDir, PERF_PROFILE), PERF_PROFILE, { textIndex: false });
   const [activeMemories, memoryVectors, messageVectors] = await Promise.all([
     store.countMemories({ status: 'active' }), store.countVectors('memory'), store.countVectors('message'),
   ]);
-  const recall = await measureRecall(profile, store, questions, (q) => hashId('perf', String(seed), String(q.source)));
+  const recall = await measureRecall(profile, ftsStore, questions, (q) => hashId('perf', String(seed), String(q.source)));
   log(`  recall p50 ${recall.recall.p50.toFixed(1)} ms (fts baseline ${recall.ftsBaseline.p50.toFixed(2)} ms)`);
   const recallCpu = opts.cpuProfile
     ? await profileCpu(async () => { for (const q of questions) await profile.recall(q.query, { synthesize: true, limit: 10 }); }, `${opts.cpuProfile}-${size}.cpuprofile`)
@@ -77,10 +83,11 @@ export async function runSize(size: number, ctx: SizeContext): Promise<SizeResul
     vectors = await measureVectors(matrix, queryVectors, store);
     log(`  vectors: exact p50 ${vectors.exact.p50.toFixed(2)} ms, hnsw p50 ${vectors.hnsw.p50.toFixed(2)} ms, recall@10 ${vectors.hnswRecallAt10.toFixed(3)}`);
   }
+  await ftsStore.close();
   await mem.close();
   const disk = profileDiskUsage(profilePath(dataDir, PERF_PROFILE));
   return {
-    size, build, activeMemories, memoryVectors, messageVectors, recall, remember, ingest, disk, peakRssBytes, coldStart, vectors, recallCpu,
+    size, build, warmMs, activeMemories, memoryVectors, messageVectors, recall, remember, ingest, disk, peakRssBytes, coldStart, vectors, recallCpu,
     warnings: [...new Set(warnings)],
   };
 }

@@ -50,6 +50,8 @@ export interface SizeResult {
   disk: DiskUsage;
   /** Bench process peak while building and measuring (holds the collected vector matrix too). */
   peakRssBytes: number;
+  /** Opening the profile for search: text indexes loaded, vector indexes loaded or built. */
+  warmMs: number;
   coldStart: ColdStart | null;
   vectors: VectorMeasurement | null;
   /** Where recall's CPU time goes (only with `cpuProfile`). */

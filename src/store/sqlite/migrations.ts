@@ -145,6 +145,39 @@ export const MIGRATIONS: readonly string[] = [
     INSERT INTO memories_fts (rowid, content, queries, tags) VALUES (new.rid, new.content, new.queries, new.tags);
   END;
   `,
+  `
+  -- Rows whose searchable text changed other than by an append (update, delete, an insert below
+  -- the highest key), so each process's in-memory text index catches up without rescanning;
+  -- appends are found by key. Old entries are pruned; an index that fell behind reloads.
+  CREATE TABLE text_log (
+    rev INTEGER PRIMARY KEY AUTOINCREMENT,
+    tbl TEXT NOT NULL,
+    row_key INTEGER NOT NULL
+  );
+  CREATE TRIGGER text_log_prune AFTER INSERT ON text_log WHEN new.rev % 1000 = 0 BEGIN
+    DELETE FROM text_log WHERE rev <= new.rev - 50000;
+  END;
+  CREATE TRIGGER messages_text_ai AFTER INSERT ON messages
+    WHEN new.seq < (SELECT max(seq) FROM messages) BEGIN
+    INSERT INTO text_log (tbl, row_key) VALUES ('messages', new.seq);
+  END;
+  CREATE TRIGGER messages_text_au AFTER UPDATE OF content ON messages BEGIN
+    INSERT INTO text_log (tbl, row_key) VALUES ('messages', new.seq);
+  END;
+  CREATE TRIGGER messages_text_ad AFTER DELETE ON messages BEGIN
+    INSERT INTO text_log (tbl, row_key) VALUES ('messages', old.seq);
+  END;
+  CREATE TRIGGER memories_text_ai AFTER INSERT ON memories
+    WHEN new.rid < (SELECT max(rid) FROM memories) BEGIN
+    INSERT INTO text_log (tbl, row_key) VALUES ('memories', new.rid);
+  END;
+  CREATE TRIGGER memories_text_au AFTER UPDATE OF content, queries, tags ON memories BEGIN
+    INSERT INTO text_log (tbl, row_key) VALUES ('memories', new.rid);
+  END;
+  CREATE TRIGGER memories_text_ad AFTER DELETE ON memories BEGIN
+    INSERT INTO text_log (tbl, row_key) VALUES ('memories', old.rid);
+  END;
+  `,
 ];
 
 export function schemaVersion(db: Database.Database): number {

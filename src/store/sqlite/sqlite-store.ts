@@ -15,6 +15,8 @@ import { writeMemories } from './memory-write.js';
 import * as messages from './messages.js';
 import type { VectorIndexFactory } from './vector-index.js';
 import type { VectorIndexEvent } from './vector-options.js';
+import { MEMORY_TEXT, MESSAGE_TEXT, SqliteTextIndex } from './text-index.js';
+import { searchMemoriesIndexed, searchMessagesIndexed } from './text-search.js';
 import { SqliteVectors } from './vectors.js';
 
 export interface SqliteStoreOptions {
@@ -26,6 +28,11 @@ export interface SqliteStoreOptions {
   onVectorIndexEvent?: (event: VectorIndexEvent) => void;
   /** Called once after `close()`; the provider uses it to drop its cached handle. */
   onClose?: () => void;
+  /**
+   * Rank full-text searches in the in-memory BM25 index (default) or let FTS5 score every match
+   * (`false`: no index memory, slower on large profiles; the benchmarks' baseline).
+   */
+  textIndex?: boolean;
 }
 
 /** `Store` over one SQLite file. better-sqlite3 is synchronous; the async surface is the contract. */
@@ -33,12 +40,28 @@ export class SqliteStore implements Store {
   readonly backend = 'sqlite';
   private readonly conn: Connection;
   private readonly vectors: SqliteVectors;
+  private readonly text: { memories: SqliteTextIndex; messages: SqliteTextIndex } | null;
 
   constructor(readonly path: string, readonly profile: string, private readonly options: SqliteStoreOptions = {}) {
     this.conn = new Connection(path);
     this.vectors = new SqliteVectors(this.conn, {
       exactIndex: options.vectorIndex, annThreshold: options.annThreshold, onIndexEvent: options.onVectorIndexEvent,
     });
+    this.text = options.textIndex === false
+      ? null
+      : { memories: new SqliteTextIndex(this.conn, MEMORY_TEXT), messages: new SqliteTextIndex(this.conn, MESSAGE_TEXT) };
+  }
+
+  /** Loads the in-memory indexes now (and starts HNSW builds) instead of on the first search. */
+  async warm(): Promise<void> {
+    this.text?.memories.warm();
+    this.text?.messages.warm();
+    await this.vectors.warm();
+  }
+
+  /** The in-memory text index, unless off or inside a write transaction (whose rows may roll back). */
+  private textIndex(kind: 'memories' | 'messages'): SqliteTextIndex | null {
+    return this.text && !this.conn.db.inTransaction ? this.text[kind] : null;
   }
 
   async insertMessages(list: NewMessage[], opts?: { enqueue?: NewJob[] }): Promise<InsertMessagesResult> {
@@ -50,7 +73,8 @@ export class SqliteStore implements Store {
     return messages.messageNeighbours(this.conn, id, before, after);
   }
   async searchMessages(query: TextQuery, opts: { limit: number; sessionIds?: string[] }): Promise<Scored<StoredMessage>[]> {
-    return messages.searchMessages(this.conn, query, opts);
+    const index = this.textIndex('messages');
+    return index ? searchMessagesIndexed(this.conn, index, query, opts) : messages.searchMessages(this.conn, query, opts);
   }
   async countMessages(): Promise<number> { return messages.countMessages(this.conn); }
 
@@ -64,7 +88,8 @@ export class SqliteStore implements Store {
     return queries.countMemories(this.conn, filter);
   }
   async searchMemories(query: TextQuery, opts: MemorySearchOptions): Promise<Scored<Memory>[]> {
-    return queries.searchMemories(this.conn, query, opts);
+    const index = this.textIndex('memories');
+    return index ? searchMemoriesIndexed(this.conn, index, query, opts) : queries.searchMemories(this.conn, query, opts);
   }
   async memoriesByTopicKeys(keys: string[], opts?: { types?: MemoryType[]; limit?: number }): Promise<Memory[]> {
     return queries.memoriesByTopicKeys(this.conn, keys, opts);

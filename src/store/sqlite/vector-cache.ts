@@ -51,6 +51,12 @@ export class VectorCache {
     return this.ann ?? this.exact;
   }
 
+  /** Loads the index and waits for a background HNSW build it starts to finish. */
+  async warm(): Promise<void> {
+    this.current();
+    await this.build?.done;
+  }
+
   get approximate(): AnnVectorIndex | null {
     return this.ann;
   }

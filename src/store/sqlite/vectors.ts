@@ -22,6 +22,11 @@ export class SqliteVectors {
     this.caches = { memory: new VectorCache(conn, 'memory', opts), message: new VectorCache(conn, 'message', opts) };
   }
 
+  /** Loads both kinds' indexes and waits for their HNSW builds. */
+  async warm(): Promise<void> {
+    await Promise.all([this.caches.memory.warm(), this.caches.message.warm()]);
+  }
+
   /** Finishes or stops background index work and saves HNSW files; before the connection closes. */
   async close(): Promise<void> {
     await Promise.all([this.caches.memory.close(), this.caches.message.close()]);

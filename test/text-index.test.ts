@@ -1,0 +1,143 @@
+import Database from 'better-sqlite3';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Bm25Index } from '../src/search/bm25-index.js';
+import { ftsTokens } from '../src/search/fts-tokens.js';
+import { openSqliteStore } from '../src/store/sqlite/index.js';
+import { keywords } from '../src/text/tokenize.js';
+import { mem, msg } from './contract/harness.js';
+import { locomoMessages } from './support/locomo.js';
+
+describe('FTS5-compatible tokens', () => {
+  it('equal what SQLite porter unicode61 makes of real conversation text', () => {
+    const texts = [...locomoMessages('conv-26').map((m) => m.content), 'Café naïve RUNNING runs ran e-mail O’Neil 1990s x_y ...'];
+    const db = new Database(':memory:');
+    db.exec(`CREATE VIRTUAL TABLE t USING fts5(c, tokenize='porter unicode61');
+      CREATE VIRTUAL TABLE v USING fts5vocab(t, 'instance');`);
+    const insert = db.prepare('INSERT INTO t (rowid, c) VALUES (?, ?)');
+    texts.forEach((t, i) => insert.run(i + 1, t));
+    const sqlite = new Map<number, string[]>();
+    for (const r of db.prepare('SELECT term, doc FROM v ORDER BY doc, "offset"').all() as { term: string; doc: number }[]) {
+      sqlite.set(r.doc, [...(sqlite.get(r.doc) ?? []), r.term]);
+    }
+    const differing = texts.filter((t, i) => ftsTokens(t).join(' ') !== (sqlite.get(i + 1) ?? []).join(' '));
+    // Emoji newer than SQLite's Unicode tables are tokens there and separators here; nothing else differs.
+    expect(differing.filter((t) => !/\p{Extended_Pictographic}/u.test(t))).toEqual([]);
+    expect(ftsTokens('Café RUNNING e-mail')).toEqual(['cafe', 'run', 'e', 'mail']);
+  });
+});
+
+describe('Bm25Index', () => {
+  it('ranks by BM25, honours all-terms queries and limits, and forgets removed documents', () => {
+    const index = new Bm25Index();
+    index.add(1, ftsTokens('the cat sat on the mat'));
+    index.add(2, ftsTokens('a cat and a dog and another cat'));
+    index.add(3, ftsTokens('dogs bark'));
+    const any = index.search({ phrases: [['cat'], ['dog']], limit: 10 });
+    expect(any.map((h) => h.id)).toEqual([2, 3, 1]);
+    expect(index.search({ phrases: [['cat'], ['dog']], all: true, limit: 10 }).map((h) => h.id)).toEqual([2]);
+    expect(index.search({ phrases: [['cat']], limit: 1 })).toHaveLength(1);
+    index.remove(2);
+    expect(index.search({ phrases: [['cat'], ['dog']], limit: 10 }).map((h) => h.id)).toEqual([3, 1]);
+    index.add(1, ftsTokens('replaced text about birds'));
+    expect(index.search({ phrases: [['cat']], limit: 10 })).toEqual([]);
+    expect(index.size).toBe(2);
+  });
+
+  it('stays correct through compaction after many removals', () => {
+    const index = new Bm25Index();
+    for (let i = 1; i <= 5000; i++) index.add(i, ftsTokens(i % 10 === 0 ? `keeper number ${i}` : `filler ${i}`));
+    for (let i = 1; i <= 5000; i++) if (i % 10 !== 0) index.remove(i);
+    const hits = index.search({ phrases: [['keeper']], limit: -1 });
+    expect(hits).toHaveLength(500);
+    expect(new Set(hits.map((h) => h.id % 10))).toEqual(new Set([0]));
+  });
+});
+
+describe('SQLite store full-text search through the in-memory index', () => {
+  let dir: string;
+  beforeEach(async () => { dir = await mkdtemp(join(tmpdir(), 'mnemo-text-')); });
+  afterEach(async () => { await rm(dir, { recursive: true, force: true }); });
+
+  it('returns what FTS5 bm25 returns, with the same scores, on a real conversation', async () => {
+    const path = join(dir, 'p.db');
+    const indexed = openSqliteStore(path, 'p');
+    const plain = openSqliteStore(path, 'p', { textIndex: false });
+    const messages = locomoMessages('conv-26');
+    await indexed.insertMessages(messages.map((m) => msg(m.sessionId, m.role, m.content, { timestamp: m.timestamp })));
+    await indexed.writeMemories(messages.slice(0, 200).map((m) => mem(m.content.replace(/^\w+: /, ''), { tags: ['chat'] })));
+    let compared = 0;
+    for (const m of messages.filter((_, i) => i % 7 === 0)) {
+      const terms = keywords(m.content).slice(0, 6);
+      const [a, b] = [await plain.searchMessages({ terms }, { limit: 10 }), await indexed.searchMessages({ terms }, { limit: 10 })];
+      const [c, d] = [await plain.searchMemories({ terms }, { limit: 10 }), await indexed.searchMemories({ terms }, { limit: 10 })];
+      for (const [want, got] of [[a, b], [c, d]] as const) {
+        expect(got.length).toBe(want.length);
+        // Same scores rank for rank (ties may order differently).
+        got.forEach((h, i) => expect(h.score).toBeCloseTo(want[i].score, 4));
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(100);
+    await plain.close();
+    await indexed.close();
+  });
+
+  it('sees writes, purges and deletions made through another connection', async () => {
+    const path = join(dir, 'p.db');
+    const reader = openSqliteStore(path, 'p');
+    const writer = openSqliteStore(path, 'p');
+    await writer.insertMessages([msg('s', 'user', 'the zebra crossing')]);
+    const [zebra] = (await writer.writeMemories([mem('Ann keeps a zebra'), mem('Bob rides a bike')])).written;
+    expect(await reader.searchMemories({ terms: ['zebra'] }, { limit: 5 })).toHaveLength(1);
+    expect(await reader.searchMessages({ terms: ['zebra'] }, { limit: 5 })).toHaveLength(1);
+
+    await writer.writeMemories([mem('Cleo saw a zebra too')]);
+    await writer.insertMessages([msg('s', 'user', 'zebra stripes again')]);
+    expect(await reader.searchMemories({ terms: ['zebra'] }, { limit: 5 })).toHaveLength(2);
+    expect(await reader.searchMessages({ terms: ['zebra'] }, { limit: 5 })).toHaveLength(2);
+
+    await writer.forget(zebra.id, { purge: true });
+    expect((await reader.searchMemories({ terms: ['zebra'] }, { limit: 5, statuses: ['active', 'forgotten'] })).map((h) => h.item.content))
+      .toEqual(['Cleo saw a zebra too']);
+    await reader.close();
+    await writer.close();
+
+    // A tool outside mnemo rewriting a row: the log carries it to the next process too.
+    const db = new Database(path);
+    db.function('mnemo_fts_deferred', () => 0);
+    db.prepare(`UPDATE memories SET content = 'Bob rides a zebra' WHERE content = 'Bob rides a bike'`).run();
+    db.prepare(`DELETE FROM messages WHERE content = 'zebra stripes again'`).run();
+    db.close();
+    const again = openSqliteStore(path, 'p');
+    expect((await again.searchMemories({ terms: ['zebra'] }, { limit: 5 })).map((h) => h.item.content).sort())
+      .toEqual(['Bob rides a zebra', 'Cleo saw a zebra too']);
+    expect(await again.searchMessages({ terms: ['zebra'] }, { limit: 5 })).toHaveLength(1);
+    await again.close();
+  });
+
+  it('applies status, type and session filters after ranking, fetching deeper when they drop hits', async () => {
+    const store = openSqliteStore(join(dir, 'p.db'), 'p');
+    const many = Array.from({ length: 120 }, (_, i) => mem(`apple note ${i} apple apple`, { sessionId: 'a' }));
+    await store.writeMemories([...many, mem('one apple in session b', { sessionId: 'b', type: 'event' })]);
+    const inB = await store.searchMemories({ terms: ['apple'] }, { limit: 5, sessionId: 'b' });
+    expect(inB.map((h) => h.item.content)).toEqual(['one apple in session b']);
+    expect(await store.searchMemories({ terms: ['apple'] }, { limit: 5, types: ['event'] })).toHaveLength(1);
+    expect(await store.searchMemories({ terms: ['apple'] }, { limit: 200 })).toHaveLength(121);
+    await store.close();
+  });
+
+  it('quotes hostile query text: FTS syntax is matched as words, never parsed', async () => {
+    const store = openSqliteStore(join(dir, 'p.db'), 'p');
+    await store.writeMemories([mem('NEAR the AND gate')]);
+    for (const terms of [['NEAR('], ['"'], ['AND'], ['content:gate'], ['*'], ['']]) {
+      await expect(store.searchMemories({ terms }, { limit: 5 })).resolves.toBeInstanceOf(Array);
+    }
+    expect(await store.searchMemories({ terms: ['NEAR('] }, { limit: 5 })).toHaveLength(1);
+    expect(await store.searchMemories({ terms: ['"AND gate"'] }, { limit: 5 })).toHaveLength(1);
+    expect(await store.searchMemories({ terms: ['content:zebra'] }, { limit: 5 })).toEqual([]);
+    await store.close();
+  });
+});
