@@ -29,6 +29,8 @@ export interface Store {
   listMessages(filter?: MessageFilter): Promise<StoredMessage[]>;
   /** Messages of the same session around each given message (by seq), the messages included. */
   messageNeighbours(id: string, before: number, after: number): Promise<StoredMessage[]>;
+  /** `messageNeighbours` for many anchors at once, in their order (empty for an unknown id). */
+  messagesAround(ids: string[], before: number, after: number): Promise<StoredMessage[][]>;
   searchMessages(query: TextQuery, opts: { limit: number; sessionIds?: string[] }): Promise<Scored<StoredMessage>[]>;
   countMessages(): Promise<number>;
 

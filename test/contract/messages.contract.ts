@@ -51,6 +51,9 @@ export function messageContract(h: Harness): void {
       expect((await h.store().messageNeighbours(a[0].id, 2, 2)).map((m) => m.content)).toEqual(['a1', 'a2', 'a3']);
       expect((await h.store().messageNeighbours(a[4].id, 2, 0)).map((m) => m.content)).toEqual(['a3', 'a4', 'a5']);
       expect(await h.store().messageNeighbours('0'.repeat(32), 1, 1)).toEqual([]);
+      const many = await h.store().messagesAround([a[4].id, '0'.repeat(32), b[0].id, a[2].id], 1, 1);
+      expect(many.map((w) => w.map((m) => m.content))).toEqual([['a4', 'a5'], [], ['b1', 'b2'], ['a2', 'a3', 'a4']]);
+      expect(await h.store().messagesAround([], 1, 1)).toEqual([]);
     });
 
     it('searches full text with stemming, ranks and session filters', async () => {

@@ -85,6 +85,27 @@ export async function messageNeighbours(sql: Sql, profile: string, id: string, b
   return res.rows.map(toMessage).sort((a, b) => a.seq - b.seq);
 }
 
+/** For each anchor id (in order), its window of turns, oldest first; one round trip. */
+export async function messagesAround(sql: Sql, profile: string, ids: string[], before: number, after: number): Promise<StoredMessage[][]> {
+  if (ids.length === 0) return [];
+  const res = await sql.query<MessageRow & { anchor: string }>(`SELECT a.id AS anchor, ${messageColumns('w')}
+    FROM mnemo_messages a
+    CROSS JOIN LATERAL (
+      (SELECT * FROM mnemo_messages m WHERE m.profile = $1 AND m.session_id = a.session_id AND m.seq < a.seq ORDER BY m.seq DESC LIMIT $3)
+      UNION ALL
+      (SELECT * FROM mnemo_messages m WHERE m.profile = $1 AND m.session_id = a.session_id AND m.seq >= a.seq ORDER BY m.seq LIMIT $4)
+    ) w
+    WHERE a.profile = $1 AND a.id = ANY($2::text[])`,
+  [profile, ids, Math.max(0, before), Math.max(0, after) + 1]);
+  const byAnchor = new Map<string, StoredMessage[]>();
+  for (const r of res.rows) {
+    const list = byAnchor.get(r.anchor) ?? [];
+    list.push(toMessage(r));
+    byAnchor.set(r.anchor, list);
+  }
+  return ids.map((id) => (byAnchor.get(id) ?? []).sort((x, y) => x.seq - y.seq));
+}
+
 export async function searchMessages(sql: Sql, profile: string, query: TextQuery, opts: { limit: number; sessionIds?: string[] }): Promise<Scored<StoredMessage>[]> {
   const p = new Params(profile);
   const tsq = tsQueryExpression(query, p);

@@ -49,15 +49,32 @@ export function listMessages(conn: Connection, filter: MessageFilter = {}): Stor
 }
 
 export function messageNeighbours(conn: Connection, id: string, before: number, after: number): StoredMessage[] {
-  return conn.read(() => {
-    const anchor = conn.get<MessageRow>(`${SELECT} WHERE id = ?`, id);
-    if (!anchor) return [];
-    const earlier = conn.all<MessageRow>(`${SELECT} WHERE session_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?`,
-      anchor.session_id, anchor.seq, Math.max(0, before));
-    const later = conn.all<MessageRow>(`${SELECT} WHERE session_id = ? AND seq > ? ORDER BY seq LIMIT ?`,
-      anchor.session_id, anchor.seq, Math.max(0, after));
-    return [...earlier.reverse(), anchor, ...later].map(toMessage);
-  });
+  return messagesAround(conn, [id], before, after)[0];
+}
+
+/**
+ * For each anchor id (in order), the anchor and up to `before`/`after` turns around it in its
+ * session, oldest first (empty when the id is unknown). One statement for every anchor: each
+ * statement costs more than the rows it reads here.
+ */
+export function messagesAround(conn: Connection, ids: string[], before: number, after: number): StoredMessage[][] {
+  if (ids.length === 0) return [];
+  const cols = MESSAGE_COLUMNS.split(', ').map((c) => `m.${c}`).join(', ');
+  const rows = conn.all<MessageRow & { anchor: string }>(`WITH a AS (
+      SELECT j.value AS id, m.seq, m.session_id FROM json_each(?1) j JOIN messages m ON m.id = j.value)
+    SELECT a.id AS anchor, ${cols} FROM a JOIN messages m ON m.session_id = a.session_id AND m.seq BETWEEN
+      coalesce((SELECT min(seq) FROM (SELECT p.seq FROM messages p
+        WHERE p.session_id = a.session_id AND p.seq < a.seq ORDER BY p.seq DESC LIMIT ?2)), a.seq)
+      AND coalesce((SELECT max(seq) FROM (SELECT n.seq FROM messages n
+        WHERE n.session_id = a.session_id AND n.seq > a.seq ORDER BY n.seq LIMIT ?3)), a.seq)
+    ORDER BY m.seq`, JSON.stringify(ids), Math.max(0, before), Math.max(0, after));
+  const byAnchor = new Map<string, StoredMessage[]>();
+  for (const r of rows) {
+    const list = byAnchor.get(r.anchor);
+    if (list) list.push(toMessage(r));
+    else byAnchor.set(r.anchor, [toMessage(r)]);
+  }
+  return ids.map((id) => byAnchor.get(id) ?? []);
 }
 
 export function searchMessages(conn: Connection, query: TextQuery, opts: { limit: number; sessionIds?: string[] }): Scored<StoredMessage>[] {

@@ -72,6 +72,9 @@ export class SqliteStore implements Store {
   async messageNeighbours(id: string, before: number, after: number): Promise<StoredMessage[]> {
     return messages.messageNeighbours(this.conn, id, before, after);
   }
+  async messagesAround(ids: string[], before: number, after: number): Promise<StoredMessage[][]> {
+    return messages.messagesAround(this.conn, ids, before, after);
+  }
   async searchMessages(query: TextQuery, opts: { limit: number; sessionIds?: string[] }): Promise<Scored<StoredMessage>[]> {
     const index = this.textIndex('messages');
     return index ? searchMessagesIndexed(this.conn, index, query, opts) : messages.searchMessages(this.conn, query, opts);

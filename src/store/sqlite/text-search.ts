@@ -15,7 +15,9 @@ export function searchMemoriesIndexed(conn: Connection, index: SqliteTextIndex, 
   if (phrases.length === 0 || opts.limit <= 0) return [];
   const statuses = JSON.stringify(opts.statuses?.length ? opts.statuses : ['active']);
   const types = opts.types?.length ? JSON.stringify(opts.types) : null;
-  return filteredTop(index, phrases, query.match === 'all', opts.limit, (keys) =>
+  // Most indexed memories are active: a small margin covers the superseded and forgotten ones.
+  const first = opts.sessionId || types ? opts.limit * 4 : Math.ceil(opts.limit * 1.2) + 5;
+  return filteredTop(index, phrases, query.match === 'all', opts.limit, first, (keys) =>
     conn.all<MemoryRow & { k: number }>(`SELECT rid AS k, ${MEMORY_COLUMNS} FROM memories
       WHERE rid IN (SELECT value FROM json_each(?1)) AND status IN (SELECT value FROM json_each(?2))
         AND (?3 IS NULL OR type IN (SELECT value FROM json_each(?3))) AND (?4 IS NULL OR session_id = ?4)`,
@@ -26,7 +28,7 @@ export function searchMessagesIndexed(conn: Connection, index: SqliteTextIndex, 
   const phrases = queryPhrases(query);
   if (phrases.length === 0 || opts.limit <= 0) return [];
   const sessions = opts.sessionIds?.length ? JSON.stringify(opts.sessionIds) : null;
-  return filteredTop(index, phrases, query.match === 'all', opts.limit, (keys) =>
+  return filteredTop(index, phrases, query.match === 'all', opts.limit, sessions ? opts.limit * 4 : opts.limit, (keys) =>
     conn.all<MessageRow & { k: number }>(`SELECT seq AS k, ${MESSAGE_COLUMNS} FROM messages
       WHERE seq IN (SELECT value FROM json_each(?1)) AND (?2 IS NULL OR session_id IN (SELECT value FROM json_each(?2)))`,
     keys, sessions).map((r) => [r.k, toMessage(r)] as const));
@@ -38,10 +40,10 @@ function queryPhrases(query: TextQuery): string[][] {
 }
 
 function filteredTop<T>(
-  index: SqliteTextIndex, phrases: string[][], all: boolean, limit: number,
+  index: SqliteTextIndex, phrases: string[][], all: boolean, limit: number, first: number,
   load: (keysJson: string) => (readonly [number, T])[],
 ): Scored<T>[] {
-  for (let fetch = Math.ceil(limit * 1.5) + 10; ; fetch *= 4) {
+  for (let fetch = first; ; fetch *= 4) {
     const hits = index.search(phrases, fetch, all);
     const rows = new Map(load(JSON.stringify(hits.map((h) => h.id))));
     if (rows.size >= limit || hits.length < fetch) {

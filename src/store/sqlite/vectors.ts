@@ -4,7 +4,7 @@ import type { VectorKind, VectorOwner, VectorRow, VectorSearchOptions } from '..
 import type { Connection } from './connection.js';
 import { vectorToBlob } from './rows.js';
 import { VectorCache } from './vector-cache.js';
-import type { VectorAttrs, VectorHit } from './vector-index.js';
+import type { VectorAttrs } from './vector-index.js';
 import { logVectorChange } from './vector-log.js';
 import { resolveVectorOptions, type VectorOptions } from './vector-options.js';
 import { searchSessionAnn } from './vector-subset.js';
@@ -82,19 +82,12 @@ export class SqliteVectors {
       ? (a: VectorAttrs) => (!types || (a.type !== null && types.has(a.type))) && (opts.sessionId === undefined || a.sessionId === opts.sessionId)
       : undefined;
     const ann = this.caches[opts.kind].approximate;
-    const run = ann && accept && opts.sessionId !== undefined
-      ? (n: number) => searchSessionAnn(this.conn, opts.kind, ann, opts.sessionId!, vector, n, accept)
-      : (n: number) => index.search(vector, n, accept);
-    let fetch = opts.limit + 8;
-    for (;;) {
-      const hits: VectorHit[] = run(fetch);
-      const alive = opts.kind === 'memory' ? this.activeMemoryIds(hits.map((h) => h.id)) : null;
-      const kept = alive ? hits.filter((h) => alive.has(h.id)) : hits;
-      if (kept.length >= opts.limit || hits.length < fetch) {
-        return kept.slice(0, opts.limit).map((h, i) => ({ item: { kind: opts.kind, id: h.id }, score: h.score, rank: i + 1 }));
-      }
-      fetch *= 4;
-    }
+    // Status changes delete a memory's vector in the same transaction (and upserts skip inactive
+    // owners), so every hit is an active memory: no per-search status check is needed.
+    const hits = ann && accept && opts.sessionId !== undefined
+      ? searchSessionAnn(this.conn, opts.kind, ann, opts.sessionId, vector, opts.limit, accept)
+      : index.search(vector, opts.limit, accept);
+    return hits.map((h, i) => ({ item: { kind: opts.kind, id: h.id }, score: h.score, rank: i + 1 }));
   }
 
   missing(kind: VectorKind, limit: number): VectorOwner[] {
@@ -129,11 +122,5 @@ export class SqliteVectors {
     return owner.kind === 'memory'
       ? this.conn.get(`SELECT 1 FROM memories WHERE id = ? AND status = 'active'`, owner.id) !== undefined
       : this.conn.get(`SELECT 1 FROM messages WHERE id = ?`, owner.id) !== undefined;
-  }
-
-  private activeMemoryIds(ids: string[]): Set<string> {
-    const rows = this.conn.all<{ id: string }>(
-      `SELECT id FROM memories WHERE status = 'active' AND id IN (SELECT value FROM json_each(?))`, JSON.stringify(ids));
-    return new Set(rows.map((r) => r.id));
   }
 }
