@@ -12,7 +12,7 @@ export async function pullNeighbours(store: Store, ranked: Candidate[], share: n
   if (share <= 0) return ranked;
   const seeds = ranked.filter((c) => c.kind === 'message').slice(0, top);
   const byKey = new Map(ranked.map((c) => [candidateKey(c.kind, c.id), c]));
-  const around = await Promise.all(seeds.map((s) => store.messageNeighbours(s.id, 1, 1)));
+  const around = await store.messagesAround(seeds.map((s) => s.id), 1, 1);
   const out = [...ranked];
   seeds.forEach((seed, i) => {
     for (const message of around[i]!) {

@@ -3,8 +3,23 @@ import type { TimeRange } from './analyzer.js';
 
 const DAY = 86_400_000;
 
+/**
+ * Words every time expression chrono reads holds at least one of (a digit, a month, a weekday, a
+ * relative or unit word). Most questions hold none, and parsing costs more than the rest of the
+ * analysis, so they skip it.
+ */
+const MAY_HOLD_TIME = new RegExp([
+  String.raw`\d`,
+  String.raw`\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun|week|month|year|day|hour|min|sec|` +
+    String.raw`fortnight|decade|morning|afternoon|evening|night|noon|midnight|tonight|today|tomorrow|yesterday|` +
+    String.raw`spring|summer|autumn|winter|christmas)`,
+  String.raw`\b(now|tmr|ago|last|next|this|past|coming|previous|later|earlier|fall|eve|new|one|two|three|four|five|six|` +
+    String.raw`seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|o'clock|am|pm)\b`,
+].join('|'), 'i');
+
 /** Resolves the first time expression in a question to an absolute range against `ref`. */
 export function parseTimeRange(query: string, ref: Date): TimeRange | null {
+  if (!MAY_HOLD_TIME.test(query)) return null;
   const results = chrono.parse(query, ref, { forwardDate: false });
   const r = results[0];
   if (!r) return null;
