@@ -118,6 +118,31 @@ describe('SQLite store full-text search through the in-memory index', () => {
     await again.close();
   });
 
+  it('loads a large table in the background, answering from FTS5 meanwhile and missing no write made during the load', async () => {
+    const path = join(dir, 'p.db');
+    const store = openSqliteStore(path, 'p', { textIndex: { backgroundAbove: 100 } });
+    const plain = openSqliteStore(path, 'p', { textIndex: false });
+    const first = Array.from({ length: 12_000 }, (_, i) => mem(`record ${i} about ${i % 3 === 0 ? 'otters' : 'herons'}`));
+    const written = (await store.writeMemories(first)).written;
+    const before = await store.searchMemories({ terms: ['otters'] }, { limit: 5 });
+    expect(before).toEqual(await plain.searchMemories({ terms: ['otters'] }, { limit: 5 }));
+    // Writes while slices load: an append, a purge of a row already read, a row rewritten elsewhere.
+    await store.writeMemories([mem('a late note about otters and beavers')]);
+    await store.forget(written[0].id, { purge: true });
+    const warming = store.warm();
+    await plain.writeMemories([mem('beavers build dams')]);
+    await warming;
+    const beavers = await store.searchMemories({ terms: ['beavers'] }, { limit: 5 });
+    expect(beavers.map((h) => h.item.content).sort()).toEqual(['a late note about otters and beavers', 'beavers build dams']);
+    expect((await store.searchMemories({ terms: ['otters'] }, { limit: 5000, statuses: ['active', 'forgotten'] })).map((h) => h.item.id))
+      .not.toContain(written[0].id);
+    const after = await store.searchMemories({ terms: ['otters', 'late'] }, { limit: 20 });
+    const want = await plain.searchMemories({ terms: ['otters', 'late'] }, { limit: 20 });
+    after.forEach((h, i) => expect(h.score).toBeCloseTo(want[i].score, 6));
+    await plain.close();
+    await store.close();
+  });
+
   it('applies status, type and session filters after ranking, fetching deeper when they drop hits', async () => {
     const store = openSqliteStore(join(dir, 'p.db'), 'p');
     const many = Array.from({ length: 120 }, (_, i) => mem(`apple note ${i} apple apple`, { sessionId: 'a' }));

@@ -15,7 +15,7 @@ import { writeMemories } from './memory-write.js';
 import * as messages from './messages.js';
 import type { VectorIndexFactory } from './vector-index.js';
 import type { VectorIndexEvent } from './vector-options.js';
-import { MEMORY_TEXT, MESSAGE_TEXT, SqliteTextIndex } from './text-index.js';
+import { MEMORY_TEXT, MESSAGE_TEXT, SqliteTextIndex, type TextIndexOptions } from './text-index.js';
 import { searchMemoriesIndexed, searchMessagesIndexed } from './text-search.js';
 import { SqliteVectors } from './vectors.js';
 
@@ -32,7 +32,7 @@ export interface SqliteStoreOptions {
    * Rank full-text searches in the in-memory BM25 index (default) or let FTS5 score every match
    * (`false`: no index memory, slower on large profiles; the benchmarks' baseline).
    */
-  textIndex?: boolean;
+  textIndex?: boolean | TextIndexOptions;
 }
 
 /** `Store` over one SQLite file. better-sqlite3 is synchronous; the async surface is the contract. */
@@ -47,16 +47,16 @@ export class SqliteStore implements Store {
     this.vectors = new SqliteVectors(this.conn, {
       exactIndex: options.vectorIndex, annThreshold: options.annThreshold, onIndexEvent: options.onVectorIndexEvent,
     });
-    this.text = options.textIndex === false
-      ? null
-      : { memories: new SqliteTextIndex(this.conn, MEMORY_TEXT), messages: new SqliteTextIndex(this.conn, MESSAGE_TEXT) };
+    const textOptions = typeof options.textIndex === 'object' ? options.textIndex : {};
+    this.text = options.textIndex === false ? null : {
+      memories: new SqliteTextIndex(this.conn, MEMORY_TEXT, textOptions),
+      messages: new SqliteTextIndex(this.conn, MESSAGE_TEXT, textOptions),
+    };
   }
 
   /** Loads the in-memory indexes now (and starts HNSW builds) instead of on the first search. */
   async warm(): Promise<void> {
-    this.text?.memories.warm();
-    this.text?.messages.warm();
-    await this.vectors.warm();
+    await Promise.all([this.text?.memories.warm(), this.text?.messages.warm(), this.vectors.warm()]);
   }
 
   /** The in-memory text index, unless off or inside a write transaction (whose rows may roll back). */
@@ -77,7 +77,7 @@ export class SqliteStore implements Store {
   }
   async searchMessages(query: TextQuery, opts: { limit: number; sessionIds?: string[] }): Promise<Scored<StoredMessage>[]> {
     const index = this.textIndex('messages');
-    return index ? searchMessagesIndexed(this.conn, index, query, opts) : messages.searchMessages(this.conn, query, opts);
+    return (index && searchMessagesIndexed(this.conn, index, query, opts)) ?? messages.searchMessages(this.conn, query, opts);
   }
   async countMessages(): Promise<number> { return messages.countMessages(this.conn); }
 
@@ -92,7 +92,7 @@ export class SqliteStore implements Store {
   }
   async searchMemories(query: TextQuery, opts: MemorySearchOptions): Promise<Scored<Memory>[]> {
     const index = this.textIndex('memories');
-    return index ? searchMemoriesIndexed(this.conn, index, query, opts) : queries.searchMemories(this.conn, query, opts);
+    return (index && searchMemoriesIndexed(this.conn, index, query, opts)) ?? queries.searchMemories(this.conn, query, opts);
   }
   async memoriesByTopicKeys(keys: string[], opts?: { types?: MemoryType[]; limit?: number }): Promise<Memory[]> {
     return queries.memoriesByTopicKeys(this.conn, keys, opts);
@@ -150,7 +150,7 @@ export class SqliteStore implements Store {
 
   async close(): Promise<void> {
     if (!this.conn.db.open) return;
-    await this.vectors.close();
+    await Promise.all([this.vectors.close(), this.text?.memories.close(), this.text?.messages.close()]);
     if (!this.conn.db.open) return;
     this.conn.close();
     this.options.onClose?.();

@@ -14,6 +14,16 @@ export const MESSAGE_TEXT: TextTable = { name: 'messages', key: 'seq', text: 'co
 
 /** Past this many logged changes a full reload is cheaper than replaying them one by one. */
 const RELOAD_ABOVE = 5_000;
+/** Rows read per slice of a background load, between which the event loop runs. */
+const LOAD_CHUNK = 5_000;
+
+export interface TextIndexOptions {
+  /**
+   * Tables with more rows than this load in the background, in slices, while searches fall back
+   * to FTS5 (same ranking, slower); smaller ones load on the first search. Default 20K.
+   */
+  backgroundAbove?: number;
+}
 
 /**
  * The in-memory BM25 index over one table's text, ranking exactly like its FTS5 table (which
@@ -25,21 +35,68 @@ export class SqliteTextIndex {
   private index: Bm25Index | null = null;
   private lastKey = 0;
   private rev = 0;
+  private loading: Promise<void> | null = null;
+  private closed = false;
 
-  constructor(private readonly conn: Connection, private readonly table: TextTable) {}
+  constructor(private readonly conn: Connection, private readonly table: TextTable, private readonly opts: TextIndexOptions = {}) {}
 
   get size(): number {
     return this.index?.size ?? 0;
   }
 
-  search(phrases: string[][], limit: number, all: boolean): Bm25Hit[] {
+  /** Best hits, or null while a large table is still loading (the caller asks FTS5 instead). */
+  search(phrases: string[][], limit: number, all: boolean): Bm25Hit[] | null {
+    if (!this.index && !this.loadNowOrLater()) return null;
     this.conn.read(() => this.sync());
     return this.index!.search({ phrases, limit, all });
   }
 
-  /** Loads or catches up now (a server warms up before its first request). */
-  warm(): void {
-    this.conn.read(() => this.sync());
+  /** Loads (waiting for a background load) and catches up: a server warms up before serving. */
+  async warm(): Promise<void> {
+    if (!this.index && !this.loadNowOrLater()) await this.loading;
+    if (this.index && !this.closed) this.conn.read(() => this.sync());
+  }
+
+  /** Stops a background load; call before the connection closes. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.loading;
+  }
+
+  /** Loads a small table now (true), or starts loading a large one in the background (false). */
+  private loadNowOrLater(): boolean {
+    if (this.loading) return false;
+    const rows = this.conn.get<{ n: number }>(`SELECT count(*) AS n FROM ${this.table.name}`)!.n;
+    if (rows <= (this.opts.backgroundAbove ?? 20_000)) {
+      this.conn.read(() => this.sync());
+      return true;
+    }
+    // A failed load leaves the index unloaded: searches use FTS5 (which reports a broken database)
+    // and the next one tries loading again.
+    this.loading = this.loadInSlices().catch(() => {}).finally(() => { this.loading = null; });
+    return false;
+  }
+
+  /**
+   * Reads the table in key order, a slice at a time. Changes made meanwhile to rows already read
+   * are in `text_log` after the position taken first, so the first sync afterwards applies them.
+   */
+  private async loadInSlices(): Promise<void> {
+    const { key } = this.table;
+    const index = new Bm25Index();
+    const rev = this.conn.get<{ r: number }>(`SELECT coalesce(max(rev), 0) AS r FROM text_log`)!.r;
+    let after = 0;
+    for (;;) {
+      if (this.closed) return;
+      const last = this.addRowsTo(index, `${key} > ? ORDER BY ${key} LIMIT ${LOAD_CHUNK}`, after);
+      if (last === null) break;
+      after = last;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    // No row past `after` existed when the last (empty) slice was read.
+    this.index = index;
+    this.lastKey = after;
+    this.rev = rev;
   }
 
   private sync(): void {
@@ -57,27 +114,35 @@ export class SqliteTextIndex {
       // Rows past lastKey are read whole by the append step below.
       const seen = changed.map((c) => c.k).filter((k) => k <= this.lastKey);
       for (const k of seen) this.index.remove(k);
-      this.addRows(`${key} IN (SELECT value FROM json_each(?))`, JSON.stringify(seen));
+      this.addRowsTo(this.index, `${key} IN (SELECT value FROM json_each(?))`, JSON.stringify(seen));
       this.rev = state.hiRev;
     }
     if (state.hiKey > this.lastKey) {
-      this.addRows(`${key} > ?`, this.lastKey);
+      this.addRowsTo(this.index, `${key} > ?`, this.lastKey);
       this.lastKey = state.hiKey; // same snapshot: nothing past it yet
     }
   }
 
   private load(rev: number, hiKey: number): void {
-    this.index = new Bm25Index();
-    this.addRows(`${this.table.key} > ?`, 0);
+    const index = new Bm25Index();
+    this.addRowsTo(index, `${this.table.key} > ?`, 0);
+    this.index = index;
     this.lastKey = hiKey;
     this.rev = rev;
   }
 
-  private addRows(where: string, param: unknown): void {
+  /** Indexes the rows matching `where` (purged ones excluded); returns the last key read, null when none. */
+  private addRowsTo(index: Bm25Index, where: string, param: unknown): number | null {
     const { name, key, text } = this.table;
-    const rows = this.conn.stmt(`SELECT ${key} AS k, ${text} AS t FROM ${name} WHERE ${where} AND content <> '[purged]'`)
+    const rows = this.conn.stmt(`SELECT ${key} AS k, CASE WHEN content = '[purged]' THEN NULL ELSE ${text} END AS t
+      FROM ${name} WHERE ${where}`)
       .raw()
-      .iterate(param) as IterableIterator<[number, string]>;
-    for (const [k, t] of rows) this.index!.add(k, ftsTokens(t));
+      .iterate(param) as IterableIterator<[number, string | null]>;
+    let last: number | null = null;
+    for (const [k, t] of rows) {
+      if (t !== null) index.add(k, ftsTokens(t));
+      last = k;
+    }
+    return last;
   }
 }

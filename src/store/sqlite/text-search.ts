@@ -9,8 +9,9 @@ import type { SqliteTextIndex } from './text-index.js';
  * Full-text search through the in-memory BM25 indexes: the index ranks, SQLite loads the best
  * rows and applies the filters (status, type, session); when the filters drop too many, the
  * index is asked for four times as many until enough are left or every match was seen.
+ * Null while the index is still loading: the caller searches FTS5 instead.
  */
-export function searchMemoriesIndexed(conn: Connection, index: SqliteTextIndex, query: TextQuery, opts: MemorySearchOptions): Scored<Memory>[] {
+export function searchMemoriesIndexed(conn: Connection, index: SqliteTextIndex, query: TextQuery, opts: MemorySearchOptions): Scored<Memory>[] | null {
   const phrases = queryPhrases(query);
   if (phrases.length === 0 || opts.limit <= 0) return [];
   const statuses = JSON.stringify(opts.statuses?.length ? opts.statuses : ['active']);
@@ -24,7 +25,7 @@ export function searchMemoriesIndexed(conn: Connection, index: SqliteTextIndex, 
     keys, statuses, types, opts.sessionId ?? null).map((r) => [r.k, toMemory(r)] as const));
 }
 
-export function searchMessagesIndexed(conn: Connection, index: SqliteTextIndex, query: TextQuery, opts: { limit: number; sessionIds?: string[] }): Scored<StoredMessage>[] {
+export function searchMessagesIndexed(conn: Connection, index: SqliteTextIndex, query: TextQuery, opts: { limit: number; sessionIds?: string[] }): Scored<StoredMessage>[] | null {
   const phrases = queryPhrases(query);
   if (phrases.length === 0 || opts.limit <= 0) return [];
   const sessions = opts.sessionIds?.length ? JSON.stringify(opts.sessionIds) : null;
@@ -42,9 +43,10 @@ function queryPhrases(query: TextQuery): string[][] {
 function filteredTop<T>(
   index: SqliteTextIndex, phrases: string[][], all: boolean, limit: number, first: number,
   load: (keysJson: string) => (readonly [number, T])[],
-): Scored<T>[] {
+): Scored<T>[] | null {
   for (let fetch = first; ; fetch *= 4) {
     const hits = index.search(phrases, fetch, all);
+    if (!hits) return null;
     const rows = new Map(load(JSON.stringify(hits.map((h) => h.id))));
     if (rows.size >= limit || hits.length < fetch) {
       const out: Scored<T>[] = [];
