@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSqliteProvider, MIGRATIONS, openSqliteStore } from '../src/store/sqlite/index.js';
+import { DONE_JOB_RETENTION_MS, SWEEP_EVERY } from '../src/store/job-retention.js';
 import { mem, msg, vec } from './contract/harness.js';
 import { runStoreContract } from './contract/store-contract.js';
 
@@ -105,5 +106,31 @@ describe('SQLite specifics', () => {
     expect(s2).not.toBe(s1);
     expect(await s2.countMessages()).toBe(0);
     await provider.close();
+  });
+  it('deletes finished jobs older than the retention window, keeps failed and recent ones', async () => {
+    const path = join(dataDir, 'jobs.db');
+    const store = openSqliteStore(path, 'jobs');
+    const old = await store.enqueueJobs([{ kind: 'extract', payload: {} }, { kind: 'extract', payload: {} }, { kind: 'extract', payload: {} }]);
+    for (let i = 0; i < 2; i++) {
+      const claimed = await store.claimJob({ workerId: 'w', leaseMs: 60_000 });
+      await store.completeJob(claimed!.id, 'w');
+    }
+    const raw = new Database(path);
+    const longAgo = new Date(Date.now() - (DONE_JOB_RETENTION_MS + 3_600_000)).toISOString();
+    raw.prepare(`UPDATE jobs SET updated_at = ?`).run(longAgo);
+    raw.prepare(`UPDATE jobs SET status = 'failed' WHERE id = ?`).run(old[2].id);
+    const recentDone = await store.enqueueJobs([{ kind: 'extract', payload: {} }]);
+    const claimed = await store.claimJob({ workerId: 'w', leaseMs: 60_000 });
+    expect(claimed!.id).toBe(recentDone[0].id);
+    await store.completeJob(claimed!.id, 'w');
+    const fill = SWEEP_EVERY - (raw.prepare(`SELECT max(rowid) AS n FROM jobs`).get() as { n: number }).n % SWEEP_EVERY;
+    await store.enqueueJobs(Array.from({ length: fill }, () => ({ kind: 'embed', payload: {} })));
+    const left = new Set((await store.listJobs({ limit: 10_000 })).map((j) => j.id));
+    expect(left.has(old[0].id) || left.has(old[1].id)).toBe(false);
+    expect(left.has(old[2].id)).toBe(true);
+    expect(left.has(recentDone[0].id)).toBe(true);
+    expect(left.size).toBe(2 + fill);
+    raw.close();
+    await store.close();
   });
 });

@@ -1,3 +1,4 @@
+import { doneJobCutoff, SWEEP_EVERY } from '../job-retention.js';
 import { MnemoError } from '../../errors.js';
 import { randomId } from '../../ids.js';
 import type { Job, JobStatus } from '../../types.js';
@@ -21,6 +22,10 @@ export async function insertJobs(sql: Sql, profile: string, jobs: NewJob[]): Pro
   [profile, ids, jobs.map((j) => j.kind), jobs.map((j) => JSON.stringify(j.payload ?? {})),
     jobs.map((j) => j.maxAttempts ?? DEFAULT_MAX_ATTEMPTS), now, jobs.map((j) => (j.runAt ?? new Date()).toISOString())]);
   const byId = new Map(res.rows.map((r) => [r.id, toJob(r)]));
+  // About one insert in SWEEP_EVERY deletes the profile's old finished jobs.
+  if (Math.random() < jobs.length / SWEEP_EVERY) {
+    await sql.query(`DELETE FROM mnemo_jobs WHERE profile = $1 AND status = 'done' AND updated_at < $2::timestamptz`, [profile, doneJobCutoff()]);
+  }
   return ids.map((id) => byId.get(id)!);
 }
 

@@ -1,6 +1,7 @@
 import { MnemoError } from '../../errors.js';
 import { randomId } from '../../ids.js';
 import type { Job, JobStatus } from '../../types.js';
+import { doneJobCutoff, SWEEP_EVERY } from '../job-retention.js';
 import type { NewJob } from '../store.js';
 import { type Connection, nowIso } from './connection.js';
 import { type JobRow, toJob } from './rows.js';
@@ -8,18 +9,22 @@ import { type JobRow, toJob } from './rows.js';
 export const DEFAULT_MAX_ATTEMPTS = 5;
 const COLUMNS = `id, kind, payload, status, attempts, max_attempts, run_at, locked_by, locked_until, last_error, created_at, updated_at`;
 
-/** Inserts inside the caller's transaction (or its own). */
+/** Inserts inside the caller's transaction (or its own); now and then deletes old finished jobs. */
 export function insertJobs(conn: Connection, jobs: NewJob[]): Job[] {
   if (jobs.length === 0) return [];
   return conn.write(() => {
     const now = nowIso();
-    return jobs.map((j) => {
+    let sweep = false;
+    const inserted = jobs.map((j) => {
       const id = randomId();
-      conn.run(`INSERT INTO jobs (id, kind, payload, status, attempts, max_attempts, run_at, created_at, updated_at)
+      const { lastInsertRowid } = conn.run(`INSERT INTO jobs (id, kind, payload, status, attempts, max_attempts, run_at, created_at, updated_at)
         VALUES (?, ?, ?, 'pending', 0, ?, ?, ?, ?)`,
         id, j.kind, JSON.stringify(j.payload ?? {}), j.maxAttempts ?? DEFAULT_MAX_ATTEMPTS, (j.runAt ?? new Date()).toISOString(), now, now);
+      if (Number(lastInsertRowid) % SWEEP_EVERY === 0) sweep = true;
       return getJob(conn, id)!;
     });
+    if (sweep) conn.run(`DELETE FROM jobs WHERE status = 'done' AND updated_at < ?`, doneJobCutoff());
+    return inserted;
   });
 }
 
