@@ -3,16 +3,18 @@ import type { StoredMessage } from '../types.js';
 import { type Candidate, candidateKey } from './candidate.js';
 
 /**
- * Evidence often spans adjacent turns (a question and its answer): the best messages pass
- * `share` × their score to the previous and next turn of the same session. Short chat turns lean
- * on their neighbours, long self-contained messages do not: with `refChars` > 0 the share shrinks
- * by refChars / length once the pair's mean length exceeds it.
+ * Evidence often spans nearby turns (a question and its answer, the same speaker's next turn on
+ * the topic): the best messages pass `share` × their score to the `window` turns before and after
+ * them in the same session (one store call). Seeds are visited best first, and a neighbour raised
+ * by an earlier seed passes on its raised score. Short chat turns lean on their neighbours, long
+ * self-contained messages do not: with `refChars` > 0 the share shrinks by refChars / length once
+ * the pair's mean length exceeds it.
  */
-export async function pullNeighbours(store: Store, ranked: Candidate[], share: number, top: number, refChars = 0): Promise<Candidate[]> {
+export async function pullNeighbours(store: Store, ranked: Candidate[], share: number, top: number, refChars = 0, window = 1): Promise<Candidate[]> {
   if (share <= 0) return ranked;
   const seeds = ranked.filter((c) => c.kind === 'message').slice(0, top);
   const byKey = new Map(ranked.map((c) => [candidateKey(c.kind, c.id), c]));
-  const around = await store.messagesAround(seeds.map((s) => s.id), 1, 1);
+  const around = await store.messagesAround(seeds.map((s) => s.id), window, window);
   const out = [...ranked];
   seeds.forEach((seed, i) => {
     for (const message of around[i]!) {

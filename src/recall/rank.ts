@@ -14,6 +14,7 @@ export interface RankOptions extends FuseOptions {
   neighbours: number;
   neighbourSeeds: number;
   neighbourRefChars: number;
+  neighbourWindow: number;
   /** The question, for the named-author boost. */
   query: string;
   authorBoost: number;
@@ -34,7 +35,7 @@ export async function rankCandidates(store: Store, results: ChannelResult[], opt
     ranked = sortCandidates(await propagateProvenance(store, ranked.filter((c) => c.kind === 'message' || c.memory), opts.provenance));
   }
   if (opts.sessionBoost > 0) ranked = sortCandidates(boostSessions(ranked, opts.sessionBoost, opts.neighbourRefChars));
-  if (opts.neighbours > 0) ranked = sortCandidates(await pullNeighbours(store, ranked, opts.neighbours, opts.neighbourSeeds, opts.neighbourRefChars));
+  if (opts.neighbours > 0) ranked = sortCandidates(await pullNeighbours(store, ranked, opts.neighbours, opts.neighbourSeeds, opts.neighbourRefChars, opts.neighbourWindow));
   if (opts.newerWithin > 0) ranked = sortCandidates(preferNewer(ranked, opts.terms, opts.newerWithin, opts.newerWindow, opts.newerCoverage));
   return ranked;
 }

@@ -73,6 +73,7 @@ export async function recall(deps: RecallDeps, query: string, p: RecallParams): 
     neighbours: tuning.neighbours,
     neighbourSeeds: tuning.neighbourSeeds,
     neighbourRefChars: tuning.neighbourRefChars,
+    neighbourWindow: tuning.neighbourWindow,
     query,
     authorBoost: tuning.authorBoost,
     sessionBoost: tuning.sessionBoost,

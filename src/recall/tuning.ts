@@ -17,6 +17,8 @@ export interface RecallTuning {
   neighbours: number;
   /** How many of the best messages pass score to their neighbours. */
   neighbourSeeds: number;
+  /** How many turns before and after a seed receive its share. */
+  neighbourWindow: number;
   /** Neighbour share shrinks by this / mean length of the pair when longer (0: no scaling). */
   neighbourRefChars: number;
   /** Share added to messages whose "Name:" author the question names. */
@@ -48,6 +50,7 @@ export const DEFAULT_TUNING: RecallTuning = {
   neighbours: 0.5,
   neighbourSeeds: 10,
   neighbourRefChars: 400,
+  neighbourWindow: 2,
   authorBoost: 0.5,
   sessionBoost: 0.75,
   newerWithin: 0.7,
