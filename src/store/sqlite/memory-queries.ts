@@ -3,7 +3,7 @@ import type { MemoryFilter, MemorySearchOptions, Page, TextQuery } from '../stor
 import type { Connection } from './connection.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import { ftsMatchExpression } from './fts.js';
-import { MEMORY_COLUMNS, type MemoryRow, toMemory } from './rows.js';
+import { MEMORY_COLUMNS, type MemoryRow, memoryFromRaw, toMemory } from './rows.js';
 
 const list = (v: string | string[] | undefined): string | null =>
   v === undefined ? null : JSON.stringify(Array.isArray(v) ? v : [v]);
@@ -20,11 +20,11 @@ const filterParams = (f: Filter) => [list(f.type), list(f.status), f.sessionId ?
 export function listMemories(conn: Connection, filter: MemoryFilter): Page<Memory> {
   const after = filter.cursor ? decodeCursor(filter.cursor) : null;
   const limit = Math.max(1, filter.limit);
-  const rows = conn.all<MemoryRow>(`SELECT ${MEMORY_COLUMNS} FROM memories WHERE ${FILTER}
+  const rows = conn.rows(`SELECT ${MEMORY_COLUMNS} FROM memories WHERE ${FILTER}
       AND (?5 IS NULL OR created_at < ?5 OR (created_at = ?5 AND id < ?6))
     ORDER BY created_at DESC, id DESC LIMIT ?7`,
     ...filterParams(filter), after?.createdAt ?? null, after?.id ?? null, limit + 1);
-  const items = rows.slice(0, limit).map(toMemory);
+  const items = rows.slice(0, limit).map(memoryFromRaw);
   const last = items[items.length - 1];
   return { items, nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
 }
@@ -66,16 +66,16 @@ export function memoriesByTopicKeys(conn: Connection, keys: string[], opts: { ty
   ];
   const params: unknown[] = [...exact, ...prefixes.flatMap((p) => [p, `${p}\uffff`])];
   const typeFilter = opts.types?.length ? `AND type IN (${opts.types.map(() => '?').join(', ')})` : '';
-  const rows = conn.all<MemoryRow>(`SELECT ${MEMORY_COLUMNS} FROM memories
+  const rows = conn.rows(`SELECT ${MEMORY_COLUMNS} FROM memories
     WHERE (${conditions.join(' OR ')}) AND status = 'active' ${typeFilter}
     ORDER BY created_at DESC, id DESC LIMIT ?`, ...params, ...(opts.types ?? []), opts.limit ?? -1);
-  return rows.map(toMemory);
+  return rows.map(memoryFromRaw);
 }
 
 /** Every memory ever written under the key, oldest first. */
 export function history(conn: Connection, topicKey: string): Memory[] {
-  return conn.all<MemoryRow>(`SELECT ${MEMORY_COLUMNS} FROM memories WHERE topic_key = ? ORDER BY created_at, rid`, topicKey)
-    .map(toMemory);
+  return conn.rows(`SELECT ${MEMORY_COLUMNS} FROM memories WHERE topic_key = ? ORDER BY created_at, rid`, topicKey)
+    .map(memoryFromRaw);
 }
 
 export function topicKeys(conn: Connection, prefix = '', limit = 1000): string[] {

@@ -1,7 +1,7 @@
 import { normalizeContent, sha256Hex } from '../../ids.js';
 import type { Memory } from '../../types.js';
 import type { Connection } from './connection.js';
-import { MEMORY_COLUMNS, type MemoryRow, toMemory } from './rows.js';
+import { MEMORY_COLUMNS, memoryFromRaw } from './rows.js';
 
 export const PURGED = '[purged]';
 
@@ -41,16 +41,25 @@ export function storedForm(m: Memory): Memory {
   };
 }
 
+const BY_ID = `SELECT ${MEMORY_COLUMNS} FROM memories WHERE id = ?`;
+const BY_IDS = `SELECT ${MEMORY_COLUMNS} FROM memories WHERE id IN (SELECT value FROM json_each(?))`;
+
 export function getMemory(conn: Connection, id: string): Memory | null {
-  const row = conn.get<MemoryRow>(`SELECT ${MEMORY_COLUMNS} FROM memories WHERE id = ?`, id);
-  return row ? toMemory(row) : null;
+  const row = conn.rows(BY_ID, id)[0];
+  return row ? memoryFromRaw(row) : null;
 }
 
 /** In the order of `ids`; unknown ids are left out. */
 export function getMemories(conn: Connection, ids: string[]): Memory[] {
   if (ids.length === 0) return [];
-  const rows = conn.all<MemoryRow>(`SELECT ${MEMORY_COLUMNS} FROM memories WHERE id IN (SELECT value FROM json_each(?))`,
-    JSON.stringify(ids));
-  const byId = new Map(rows.map((r) => [r.id, toMemory(r)]));
-  return [...new Set(ids)].flatMap((id) => byId.get(id) ?? []);
+  const byId = new Map<string, unknown[]>();
+  for (const r of conn.rows(BY_IDS, JSON.stringify(ids))) byId.set(r[0] as string, r);
+  const out: Memory[] = [];
+  for (const id of ids) {
+    const row = byId.get(id);
+    if (row === undefined) continue;
+    byId.delete(id); // a repeated id appears once
+    out.push(memoryFromRaw(row));
+  }
+  return out;
 }

@@ -3,7 +3,7 @@ import type { InsertMessagesResult, MessageFilter, NewJob, TextQuery } from '../
 import { type Connection, nowIso } from './connection.js';
 import { ftsMatchExpression } from './fts.js';
 import { insertJobs } from './jobs.js';
-import { MESSAGE_COLUMNS, type MessageRow, json, toMessage } from './rows.js';
+import { MESSAGE_COLUMNS, type MessageRow, json, messageFromRaw, toMessage } from './rows.js';
 
 const SELECT = `SELECT ${MESSAGE_COLUMNS} FROM messages`;
 
@@ -35,17 +35,26 @@ export function insertMessages(conn: Connection, messages: NewMessage[], enqueue
 }
 
 /** In the order of `ids`; unknown ids are left out. */
+const BY_IDS = `${SELECT} WHERE id IN (SELECT value FROM json_each(?))`;
+
 export function getMessages(conn: Connection, ids: string[]): StoredMessage[] {
   if (ids.length === 0) return [];
-  const rows = conn.all<MessageRow>(`${SELECT} WHERE id IN (SELECT value FROM json_each(?))`, JSON.stringify(ids));
-  const byId = new Map(rows.map((r) => [r.id, toMessage(r)]));
-  return [...new Set(ids)].flatMap((id) => byId.get(id) ?? []);
+  const byId = new Map<string, unknown[]>();
+  for (const r of conn.rows(BY_IDS, JSON.stringify(ids))) byId.set(r[1] as string, r);
+  const out: StoredMessage[] = [];
+  for (const id of ids) {
+    const row = byId.get(id);
+    if (row === undefined) continue;
+    byId.delete(id); // a repeated id appears once
+    out.push(messageFromRaw(row));
+  }
+  return out;
 }
 
 export function listMessages(conn: Connection, filter: MessageFilter = {}): StoredMessage[] {
-  const rows = conn.all<MessageRow>(`${SELECT} WHERE (?1 IS NULL OR session_id = ?1) AND seq > ?2 ORDER BY seq LIMIT ?3`,
+  const rows = conn.rows(`${SELECT} WHERE (?1 IS NULL OR session_id = ?1) AND seq > ?2 ORDER BY seq LIMIT ?3`,
     filter.sessionId ?? null, filter.afterSeq ?? 0, filter.limit ?? -1);
-  return rows.map(toMessage);
+  return rows.map(messageFromRaw);
 }
 
 export function messageNeighbours(conn: Connection, id: string, before: number, after: number): StoredMessage[] {
@@ -59,23 +68,28 @@ export function messageNeighbours(conn: Connection, id: string, before: number, 
  */
 export function messagesAround(conn: Connection, ids: string[], before: number, after: number): StoredMessage[][] {
   if (ids.length === 0) return [];
-  const cols = MESSAGE_COLUMNS.split(', ').map((c) => `m.${c}`).join(', ');
-  const rows = conn.all<MessageRow & { anchor: string }>(`WITH a AS (
-      SELECT j.value AS id, m.seq, m.session_id FROM json_each(?1) j JOIN messages m ON m.id = j.value)
-    SELECT a.id AS anchor, ${cols} FROM a JOIN messages m ON m.session_id = a.session_id AND m.seq BETWEEN
-      coalesce((SELECT min(seq) FROM (SELECT p.seq FROM messages p
-        WHERE p.session_id = a.session_id AND p.seq < a.seq ORDER BY p.seq DESC LIMIT ?2)), a.seq)
-      AND coalesce((SELECT max(seq) FROM (SELECT n.seq FROM messages n
-        WHERE n.session_id = a.session_id AND n.seq > a.seq ORDER BY n.seq LIMIT ?3)), a.seq)
-    ORDER BY m.seq`, JSON.stringify(ids), Math.max(0, before), Math.max(0, after));
+  const rows = conn.rows(AROUND, JSON.stringify(ids), Math.max(0, before), Math.max(0, after));
   const byAnchor = new Map<string, StoredMessage[]>();
   for (const r of rows) {
-    const list = byAnchor.get(r.anchor);
-    if (list) list.push(toMessage(r));
-    else byAnchor.set(r.anchor, [toMessage(r)]);
+    const anchor = r[ANCHOR] as string;
+    const list = byAnchor.get(anchor);
+    if (list) list.push(messageFromRaw(r));
+    else byAnchor.set(anchor, [messageFromRaw(r)]);
   }
   return ids.map((id) => byAnchor.get(id) ?? []);
 }
+
+/** MESSAGE_COLUMNS, then the anchor id. */
+const AROUND = `WITH a AS (
+    SELECT j.value AS id, m.seq, m.session_id FROM json_each(?1) j JOIN messages m ON m.id = j.value)
+  SELECT ${MESSAGE_COLUMNS.split(', ').map((c) => `m.${c}`).join(', ')}, a.id AS anchor
+  FROM a JOIN messages m ON m.session_id = a.session_id AND m.seq BETWEEN
+    coalesce((SELECT min(seq) FROM (SELECT p.seq FROM messages p
+      WHERE p.session_id = a.session_id AND p.seq < a.seq ORDER BY p.seq DESC LIMIT ?2)), a.seq)
+    AND coalesce((SELECT max(seq) FROM (SELECT n.seq FROM messages n
+      WHERE n.session_id = a.session_id AND n.seq > a.seq ORDER BY n.seq LIMIT ?3)), a.seq)
+  ORDER BY m.seq`;
+const ANCHOR = MESSAGE_COLUMNS.split(', ').length;
 
 export function searchMessages(conn: Connection, query: TextQuery, opts: { limit: number; sessionIds?: string[] }): Scored<StoredMessage>[] {
   const match = ftsMatchExpression(query);

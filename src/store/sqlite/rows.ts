@@ -71,6 +71,52 @@ export function toMessage(r: MessageRow): StoredMessage {
   };
 }
 
+/**
+ * A raw row (see `Connection.rows`) that starts with MESSAGE_COLUMNS; columns after them are the
+ * caller's. Same object as `toMessage`.
+ */
+export function messageFromRaw(r: unknown[]): StoredMessage {
+  const metadata = r[6] as string | null;
+  return {
+    id: r[1] as string,
+    sessionId: r[2] as string,
+    role: r[3] as StoredMessage['role'],
+    content: r[4] as string,
+    timestamp: r[5] as string | null,
+    metadata: metadata === null ? null : JSON.parse(metadata),
+    seq: r[0] as number,
+    createdAt: r[7] as string,
+  };
+}
+
+/** A stored JSON array; most tag lists (and some others) are empty. */
+function list(text: string): string[] {
+  return text === '[]' ? [] : JSON.parse(text);
+}
+
+/**
+ * A raw row (see `Connection.rows`) that starts with MEMORY_COLUMNS; columns after them are the
+ * caller's. Same object as `toMemory`.
+ */
+export function memoryFromRaw(r: unknown[]): Memory {
+  return {
+    id: r[0] as string,
+    type: r[1] as Memory['type'],
+    content: r[2] as string,
+    topicKey: r[3] as string | null,
+    eventTime: r[4] as string | null,
+    sessionId: r[5] as string | null,
+    sourceMessageIds: list(r[6] as string),
+    queries: list(r[7] as string),
+    tags: list(r[8] as string),
+    importance: r[9] as number,
+    status: r[10] as Memory['status'],
+    supersededBy: r[11] as string | null,
+    createdAt: r[12] as string,
+    updatedAt: r[13] as string,
+  };
+}
+
 export function toMemory(r: MemoryRow): Memory {
   return {
     id: r.id,
@@ -79,9 +125,9 @@ export function toMemory(r: MemoryRow): Memory {
     topicKey: r.topic_key,
     eventTime: r.event_time,
     sessionId: r.session_id,
-    sourceMessageIds: JSON.parse(r.source_message_ids),
-    queries: JSON.parse(r.queries),
-    tags: JSON.parse(r.tags),
+    sourceMessageIds: list(r.source_message_ids),
+    queries: list(r.queries),
+    tags: list(r.tags),
     importance: r.importance,
     status: r.status as Memory['status'],
     supersededBy: r.superseded_by,
