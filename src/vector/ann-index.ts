@@ -82,17 +82,32 @@ export class AnnIndex {
    * or the index is exhausted.
    */
   search(vector: Float32Array, k: number, filter?: (key: bigint) => boolean, firstFetch?: number): AnnMatch[] {
+    const found = this.searchKeys(vector, k, filter && ((key) => filter(BigInt(key))), firstFetch);
+    return found.keys.map((key, i) => ({ key: BigInt(key), distance: found.distances[i] }));
+  }
+
+  /**
+   * `search` with keys as numbers (exact below 2^53, which sequential keys never reach) in two
+   * parallel arrays: no BigInt per hit for callers that map keys through their own tables.
+   */
+  searchKeys(vector: Float32Array, k: number, filter?: (key: number) => boolean, firstFetch?: number): { keys: number[]; distances: number[] } {
     const size = this.size;
-    if (k <= 0 || size === 0) return [];
+    const keys: number[] = [];
+    const distances: number[] = [];
+    if (k <= 0 || size === 0) return { keys, distances };
     let fetch = Math.min(size, Math.max(k, filter ? (firstFetch ?? k * 4) : k));
     for (;;) {
       const found = this.index.search(vector, fetch, 1);
-      const out: AnnMatch[] = [];
-      for (let i = 0; i < found.keys.length && out.length < k; i++) {
-        const key = found.keys[i];
-        if (!filter || filter(key)) out.push({ key, distance: found.distances[i] });
+      for (let i = 0; i < found.keys.length && keys.length < k; i++) {
+        const key = Number(found.keys[i]);
+        if (!filter || filter(key)) {
+          keys.push(key);
+          distances.push(found.distances[i]);
+        }
       }
-      if (out.length >= k || fetch >= size || found.keys.length < fetch) return out;
+      if (keys.length >= k || fetch >= size || found.keys.length < fetch) return { keys, distances };
+      keys.length = 0;
+      distances.length = 0;
       fetch = Math.min(size, fetch * 4);
     }
   }

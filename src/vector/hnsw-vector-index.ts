@@ -18,7 +18,8 @@ export interface VectorIndexLike<A> {
 
 /** HNSW-backed VectorIndexLike: string ids and per-entry attributes (e.g. type, sessionId). */
 export class HnswVectorIndex<A> implements VectorIndexLike<A> {
-  private readonly attrs = new Map<bigint, A>();
+  /** By key as a number (see IdKeyMap): BigInt Map keys hash slowly. */
+  private readonly attrs = new Map<number, A>();
 
   private constructor(
     private readonly ann: AnnIndex,
@@ -45,7 +46,7 @@ export class HnswVectorIndex<A> implements VectorIndexLike<A> {
     ids.forEach((id, i) => {
       if (this.ids.keyOf(id) !== undefined) throw new Error(`addMany: id ${id} is already indexed`);
       keys[i] = this.ids.assign(id);
-      this.attrs.set(keys[i], attrs[i]);
+      this.attrs.set(Number(keys[i]), attrs[i]);
     });
     this.ann.addMany(keys, matrix);
   }
@@ -61,28 +62,31 @@ export class HnswVectorIndex<A> implements VectorIndexLike<A> {
   upsert(id: string, vector: Float32Array, attrs: A): void {
     const key = this.ids.assign(id);
     this.ann.add(key, vector);
-    this.attrs.set(key, attrs);
+    this.attrs.set(Number(key), attrs);
   }
 
   remove(id: string): void {
     const key = this.ids.delete(id);
     if (key === undefined) return;
     this.ann.remove(key);
-    this.attrs.delete(key);
+    this.attrs.delete(Number(key));
   }
 
   /** `firstFetch`: how many candidates a filtered search looks at first (see AnnIndex.search). */
   search(query: Float32Array, limit: number, accept?: (attrs: A) => boolean, firstFetch?: number): { id: string; score: number }[] {
-    const filter = accept ? (key: bigint) => { const a = this.attrs.get(key); return a !== undefined && accept(a); } : undefined;
-    return this.ann.search(query, limit, filter, firstFetch).flatMap(({ key, distance }) => {
-      const id = this.ids.idOf(key);
-      return id === undefined ? [] : [{ id, score: Math.max(-1, Math.min(1, 1 - distance)) }];
-    });
+    const filter = accept ? (key: number) => { const a = this.attrs.get(key); return a !== undefined && accept(a); } : undefined;
+    const found = this.ann.searchKeys(query, limit, filter, firstFetch);
+    const out: { id: string; score: number }[] = [];
+    for (let i = 0; i < found.keys.length; i++) {
+      const id = this.ids.idOf(found.keys[i]);
+      if (id !== undefined) out.push({ id, score: Math.max(-1, Math.min(1, 1 - found.distances[i])) });
+    }
+    return out;
   }
 
   attrsOf(id: string): A | undefined {
     const key = this.ids.keyOf(id);
-    return key === undefined ? undefined : this.attrs.get(key);
+    return key === undefined ? undefined : this.attrs.get(Number(key));
   }
 
   /** Writes `<path>.ids` then `<path>`; both atomically. Attributes are not persisted. */
@@ -118,7 +122,7 @@ export class HnswVectorIndex<A> implements VectorIndexLike<A> {
     for (const [id, key] of ids.entries()) {
       const attrs = attrsOf(id);
       if (attrs === undefined) throw new Error(`vector index ${graphPath} has id ${id} that the table does not`);
-      index.attrs.set(key, attrs);
+      index.attrs.set(Number(key), attrs);
     }
     return index;
   }

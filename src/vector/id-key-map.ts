@@ -5,7 +5,8 @@
  */
 export class IdKeyMap {
   private readonly byId = new Map<string, bigint>();
-  private readonly byKey = new Map<bigint, string>();
+  /** By key as a number: Map lookups by BigInt hash slowly (keys stay far below 2^53). */
+  private readonly byKey = new Map<number, string>();
   private next = 1n;
 
   get size(): number {
@@ -16,8 +17,8 @@ export class IdKeyMap {
     return this.byId.get(id);
   }
 
-  idOf(key: bigint): string | undefined {
-    return this.byKey.get(key);
+  idOf(key: bigint | number): string | undefined {
+    return this.byKey.get(Number(key));
   }
 
   /** The existing key of `id`, or a fresh one. */
@@ -26,7 +27,7 @@ export class IdKeyMap {
     if (key === undefined) {
       key = this.next++;
       this.byId.set(id, key);
-      this.byKey.set(key, id);
+      this.byKey.set(Number(key), id);
     }
     return key;
   }
@@ -35,7 +36,7 @@ export class IdKeyMap {
     const key = this.byId.get(id);
     if (key === undefined) return undefined;
     this.byId.delete(id);
-    this.byKey.delete(key);
+    this.byKey.delete(Number(key));
     return key;
   }
 
@@ -62,7 +63,7 @@ export class IdKeyMap {
       const key = BigInt(line.slice(0, tab));
       const id = line.slice(tab + 1);
       map.byId.set(id, key);
-      map.byKey.set(key, id);
+      map.byKey.set(Number(key), id);
     }
     return map;
   }
