@@ -79,15 +79,20 @@ export function messagesAround(conn: Connection, ids: string[], before: number, 
   return ids.map((id) => byAnchor.get(id) ?? []);
 }
 
-/** MESSAGE_COLUMNS, then the anchor id. */
+/**
+ * MESSAGE_COLUMNS, then the anchor id. The range of each anchor runs from its `before`-th
+ * previous turn to its `after`-th next one (one index seek each; when fewer exist, to the
+ * session's end: rows outside the session never match). Half the cost of taking the min/max of
+ * a LIMIT subquery.
+ */
 const AROUND = `WITH a AS (
     SELECT j.value AS id, m.seq, m.session_id FROM json_each(?1) j JOIN messages m ON m.id = j.value)
   SELECT ${MESSAGE_COLUMNS.split(', ').map((c) => `m.${c}`).join(', ')}, a.id AS anchor
   FROM a JOIN messages m ON m.session_id = a.session_id AND m.seq BETWEEN
-    coalesce((SELECT min(seq) FROM (SELECT p.seq FROM messages p
-      WHERE p.session_id = a.session_id AND p.seq < a.seq ORDER BY p.seq DESC LIMIT ?2)), a.seq)
-    AND coalesce((SELECT max(seq) FROM (SELECT n.seq FROM messages n
-      WHERE n.session_id = a.session_id AND n.seq > a.seq ORDER BY n.seq LIMIT ?3)), a.seq)
+    CASE WHEN ?2 = 0 THEN a.seq ELSE coalesce((SELECT p.seq FROM messages p
+      WHERE p.session_id = a.session_id AND p.seq < a.seq ORDER BY p.seq DESC LIMIT 1 OFFSET ?2 - 1), 0) END
+    AND CASE WHEN ?3 = 0 THEN a.seq ELSE coalesce((SELECT n.seq FROM messages n
+      WHERE n.session_id = a.session_id AND n.seq > a.seq ORDER BY n.seq LIMIT 1 OFFSET ?3 - 1), 9223372036854775807) END
   ORDER BY m.seq`;
 const ANCHOR = MESSAGE_COLUMNS.split(', ').length;
 
