@@ -21,3 +21,17 @@ export function boostNamedAuthors(query: string, ranked: Candidate[], boost: num
   }
   return ranked;
 }
+
+/** "What did you recommend?", "have you told me…": the question asks about the assistant's own past words. */
+const ASKS_ASSISTANT =
+  /\b(did|have|had) you\b|\byou(?:'ve| have| had)? (?:recommended|suggested|advised|proposed|told|said|mentioned|explained|outlined|shared|provided|gave|showed|shown)\b/i;
+
+/**
+ * A question about what the assistant itself said is answered by the assistant's turns: their
+ * scores are multiplied by 1 + `boost`. Requests ("can you…", "would you suggest…") do not count.
+ */
+export function boostAddressedAssistant(query: string, ranked: Candidate[], boost: number): Candidate[] {
+  if (boost <= 0 || !ASKS_ASSISTANT.test(query)) return ranked;
+  for (const c of ranked) if (c.message?.role === 'assistant') c.score *= 1 + boost;
+  return ranked;
+}

@@ -2,7 +2,7 @@ import type { Store } from '../store/store.js';
 import type { ChannelResult } from './candidate.js';
 import { type Candidate } from './candidate.js';
 import { type FuseOptions, fuse, sortCandidates } from './fuse.js';
-import { boostNamedAuthors } from './author-boost.js';
+import { boostAddressedAssistant, boostNamedAuthors } from './author-boost.js';
 import { hydrate } from './hydrate.js';
 import { pullNeighbours } from './neighbours.js';
 import { preferNewer } from './recency.js';
@@ -18,6 +18,8 @@ export interface RankOptions extends FuseOptions {
   /** The question, for the named-author boost. */
   query: string;
   authorBoost: number;
+  /** Multiplier share for assistant turns when the question asks what the assistant said. */
+  assistantBoost: number;
   sessionBoost: number;
   /** Question keywords, and the near-tie ratio within which a newer restatement wins (0: off). */
   terms: string[];
@@ -36,6 +38,7 @@ export async function rankCandidates(store: Store, results: ChannelResult[], opt
   }
   if (opts.sessionBoost > 0) ranked = sortCandidates(boostSessions(ranked, opts.sessionBoost, opts.neighbourRefChars));
   if (opts.neighbours > 0) ranked = sortCandidates(await pullNeighbours(store, ranked, opts.neighbours, opts.neighbourSeeds, opts.neighbourRefChars, opts.neighbourWindow));
+  if (opts.assistantBoost > 0) ranked = sortCandidates(boostAddressedAssistant(opts.query, ranked, opts.assistantBoost));
   if (opts.newerWithin > 0) ranked = sortCandidates(preferNewer(ranked, opts.terms, opts.newerWithin, opts.newerWindow, opts.newerCoverage));
   return ranked;
 }

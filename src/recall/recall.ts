@@ -76,6 +76,7 @@ export async function recall(deps: RecallDeps, query: string, p: RecallParams): 
     neighbourWindow: tuning.neighbourWindow,
     query,
     authorBoost: tuning.authorBoost,
+    assistantBoost: tuning.assistantBoost,
     sessionBoost: tuning.sessionBoost,
     terms: analysis.terms,
     newerWithin: analysis.temporal || analysis.wantsHistory || p.includeSuperseded ? 0 : tuning.newerWithin,

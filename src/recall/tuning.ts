@@ -23,6 +23,8 @@ export interface RecallTuning {
   neighbourRefChars: number;
   /** Share added to messages whose "Name:" author the question names. */
   authorBoost: number;
+  /** Share added to assistant turns when the question asks what the assistant said ("did you…"). */
+  assistantBoost: number;
   /** Share of its session's best message scores a message gains. */
   sessionBoost: number;
   /** A newer message restating an older one's question words wins within this score ratio (0: off). */
@@ -52,6 +54,7 @@ export const DEFAULT_TUNING: RecallTuning = {
   neighbourRefChars: 400,
   neighbourWindow: 2,
   authorBoost: 0.5,
+  assistantBoost: 1,
   sessionBoost: 0.75,
   newerWithin: 0.7,
   newerWindow: 10,
