@@ -60,16 +60,30 @@ export function memoriesByTopicKeys(conn: Connection, keys: string[], opts: { ty
   if (keys.length === 0) return [];
   const exact = keys.filter((k) => !k.endsWith('.'));
   const prefixes = keys.filter((k) => k.endsWith('.'));
-  const conditions = [
-    ...(exact.length ? [`topic_key IN (${exact.map(() => '?').join(', ')})`] : []),
-    ...prefixes.map(() => `(topic_key >= ? AND topic_key < ?)`),
-  ];
   const params: unknown[] = [...exact, ...prefixes.flatMap((p) => [p, `${p}\uffff`])];
-  const typeFilter = opts.types?.length ? `AND type IN (${opts.types.map(() => '?').join(', ')})` : '';
-  const rows = conn.rows(`SELECT ${MEMORY_COLUMNS} FROM memories
-    WHERE (${conditions.join(' OR ')}) AND status = 'active' ${typeFilter}
-    ORDER BY created_at DESC, id DESC LIMIT ?`, ...params, ...(opts.types ?? []), opts.limit ?? -1);
+  const rows = conn.rows(topicKeySql(exact.length, prefixes.length, opts.types?.length ?? 0),
+    ...params, ...(opts.types ?? []), opts.limit ?? -1);
   return rows.map(memoryFromRaw);
+}
+
+/** The SQL text per shape (built once: building it costs more than the statement). */
+const topicKeySqls = new Map<string, string>();
+
+function topicKeySql(exact: number, prefixes: number, types: number): string {
+  const shape = `${exact} ${prefixes} ${types}`;
+  let sql = topicKeySqls.get(shape);
+  if (sql === undefined) {
+    const conditions = [
+      ...(exact ? [`topic_key IN (${new Array(exact).fill('?').join(', ')})`] : []),
+      ...new Array(prefixes).fill(`(topic_key >= ? AND topic_key < ?)`),
+    ];
+    const typeFilter = types ? `AND type IN (${new Array(types).fill('?').join(', ')})` : '';
+    sql = `SELECT ${MEMORY_COLUMNS} FROM memories
+    WHERE (${conditions.join(' OR ')}) AND status = 'active' ${typeFilter}
+    ORDER BY created_at DESC, id DESC LIMIT ?`;
+    if (topicKeySqls.size < 1000) topicKeySqls.set(shape, sql);
+  }
+  return sql;
 }
 
 /** Every memory ever written under the key, oldest first. */

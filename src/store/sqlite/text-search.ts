@@ -46,26 +46,45 @@ function queryPhrases(query: TextQuery): string[][] {
   return query.terms.map((t) => ftsTokens(t)).filter((p) => p.length > 0);
 }
 
-/** Raw rows are loaded for every hit fetched, but only the `limit` kept become objects. */
+/**
+ * The best `limit` hits whose rows pass the filters in `load`. Rows are read for a prefix of the
+ * hits: `limit` and a small margin first, then as many more as the pass rate so far says are
+ * still needed. A search whose filters drop little thus reads about `limit` rows however far the
+ * index over-fetched, and the results stay those of reading every hit (the same prefix of the
+ * same hit list decides them). Only when every hit was read and too few passed is the index asked
+ * for four times as many; rows already read are not read again. Only the rows kept become objects.
+ */
 function filteredTop<T>(
   index: SqliteTextIndex, phrases: string[][], all: boolean, limit: number, first: number,
   load: (keysJson: string) => unknown[][], keyColumn: number, toItem: (row: unknown[]) => T,
 ): Scored<T>[] | null {
+  /** Every key read so far: its row, or null when the filters dropped it. */
+  const rows = new Map<number, unknown[] | null>();
+  const margin = Math.ceil(limit / 16);
   for (let fetch = first; ; fetch *= 4) {
     const hits = index.search(phrases, fetch, all);
     if (!hits) return null;
-    const keys: number[] = new Array(hits.length);
-    for (let i = 0; i < hits.length; i++) keys[i] = hits[i].id;
-    const loaded = load(JSON.stringify(keys));
-    if (loaded.length >= limit || hits.length < fetch) {
-      const rows = new Map<number, unknown[]>();
-      for (const r of loaded) rows.set(r[keyColumn] as number, r);
+    let passed = 0;
+    let read = 0; // hits[0, read) have their rows in `rows`
+    while (passed < limit && read < hits.length) {
+      // The rows still missing at the pass rate seen so far (all the rest when none passed).
+      const need = limit - passed;
+      const more = read === 0 ? need + margin : passed === 0 ? hits.length : Math.ceil((need * read) / passed) + margin;
+      const end = Math.min(hits.length, read + more);
+      const keys: number[] = [];
+      for (let i = read; i < end; i++) if (!rows.has(hits[i].id)) keys.push(hits[i].id);
+      if (keys.length > 0) {
+        for (const k of keys) rows.set(k, null);
+        for (const r of load(JSON.stringify(keys))) rows.set(r[keyColumn] as number, r);
+      }
+      for (let i = read; i < end; i++) if (rows.get(hits[i].id)) passed++;
+      read = end;
+    }
+    if (passed >= limit || hits.length < fetch) {
       const out: Scored<T>[] = [];
-      for (const h of hits) {
-        const row = rows.get(h.id);
-        if (row === undefined) continue;
-        out.push({ item: toItem(row), score: h.score, rank: out.length + 1 });
-        if (out.length === limit) break;
+      for (let i = 0; i < read && out.length < limit; i++) {
+        const row = rows.get(hits[i].id);
+        if (row) out.push({ item: toItem(row), score: hits[i].score, rank: out.length + 1 });
       }
       return out;
     }
