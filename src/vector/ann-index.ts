@@ -1,5 +1,10 @@
 import { renameSync, rmSync } from 'node:fs';
-import usearch, { type Index, type ScalarKind } from 'usearch';
+import { createRequire } from 'node:module';
+import type { Index, ScalarKind } from 'usearch';
+
+// Loaded through require: its ES module entry never finishes loading in a worker thread under
+// tsx's loader (recall threads started from TypeScript sources); the CommonJS entry does.
+const usearch = createRequire(import.meta.url)('usearch') as typeof import('usearch');
 import { tempPathFor } from './atomic-file.js';
 
 /**
