@@ -20,6 +20,8 @@ export interface ProfileApi {
   /** Runs queued jobs of this profile until none is due (tests, CLI `--wait`). */
   drain(): Promise<void>;
   stats(): Promise<ProfileStats>;
+  /** Loads the profile's search indexes now rather than on the first recall (servers call it at start). */
+  warm(): Promise<void>;
 }
 
 export interface IngestResult {

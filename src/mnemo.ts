@@ -10,6 +10,8 @@ import { createLlmPipeline, type LlmSetting } from './models/llm/create-llm-pipe
 import type { Embedder } from './models/embedder.js';
 import { type EmbedderConfig, resolveEmbedder } from './models/embedders/resolve.js';
 import { Profile } from './profile.js';
+import { RecallPool } from './recall-pool/recall-pool.js';
+import { recallThreadConfig } from './recall-pool/thread-config.js';
 import type { QueryAnalyzer } from './recall/analyzer.js';
 import { createExtractiveSynthesizer } from './recall/extractive-synthesizer.js';
 import { type ChannelWeights, DEFAULT_WEIGHTS } from './recall/fuse.js';
@@ -38,11 +40,26 @@ export interface MnemoOptions {
   modelsDir?: string;
   /** Background job processing in this process (default on). */
   worker?: { background?: boolean; pollMs?: number; leaseMs?: number };
+  /**
+   * Threads that answer `recall` beside this one (default 0: recall runs on the calling thread).
+   * Each opens the data directory with its own indexes, so recalls use other cores and never wait
+   * behind writes. Needs plain-data options (embedded SQLite, embedder and model configs, not instances).
+   */
+  recallThreads?: number;
   onWarning?: (message: string) => void;
 }
 
 /** Opens a memory service over a data directory (SQLite) or a given store provider. */
 export function openMemory(opts: MnemoOptions = {}): MnemoApi {
+  return createMnemo(opts, false);
+}
+
+/** What a recall thread opens: the same service, without job processing or embedder upkeep. */
+export function openMemoryForRecall(opts: MnemoOptions): MnemoApi {
+  return createMnemo({ ...opts, recallThreads: 0, worker: { background: false } }, true);
+}
+
+function createMnemo(opts: MnemoOptions, recallOnly: boolean): MnemoApi {
   const dataDir = path.resolve(opts.dataDir ?? '.mnemo');
   const provider = opts.store ?? createSqliteProvider({ dataDir });
   const warn = opts.onWarning ?? ((m: string) => process.emitWarning(m, 'MnemoWarning'));
@@ -70,6 +87,8 @@ export function openMemory(opts: MnemoOptions = {}): MnemoApi {
     embedder,
     weights: { ...DEFAULT_WEIGHTS, ...opts.weights },
     warn,
+    recallOnly,
+    recallPool: recallPoolFor(opts, dataDir, warn),
   };
   const profiles = new Map<string, Profile>();
   let closed = false;
@@ -87,10 +106,23 @@ export function openMemory(opts: MnemoOptions = {}): MnemoApi {
       if (closed) return;
       closed = true;
       await Promise.all([...profiles.values()].map((p) => p.close()));
+      await rt.recallPool?.close();
       await worker.stop();
       await provider.close();
     },
   };
+}
+
+function recallPoolFor(opts: MnemoOptions, dataDir: string, warn: (m: string) => void): RecallPool | null {
+  const threads = opts.recallThreads ?? 0;
+  if (!Number.isInteger(threads) || threads < 0 || threads > 64) throw new MnemoError('invalid_input', `recallThreads must be an integer from 0 to 64; got ${threads}`);
+  if (threads === 0) return null;
+  const config = recallThreadConfig({ ...opts, dataDir });
+  if ('unsupported' in config) {
+    warn(`recall runs on the main thread: recallThreads needs plain-data options, but ${config.unsupported}`);
+    return null;
+  }
+  return new RecallPool(config, threads, warn);
 }
 
 async function resolveDefaultEmbedder(given: Embedder | EmbedderConfig | false | undefined, modelsDir: string, warn: (m: string) => void): Promise<Embedder | null> {

@@ -33,6 +33,7 @@ export class Profile implements ProfileApi {
 
   store(): Promise<Store> {
     this.storePromise ??= this.rt.provider.open(this.name).then((s) => {
+      if (this.rt.recallOnly) return s;
       this.rt.worker.add(s);
       this.embedderCheck = this.refreshVectorsIfEmbedderChanged(s).catch((err) => this.rt.warn(`could not check the profile's embedder: ${String(err)}`));
       return s;
@@ -96,6 +97,7 @@ export class Profile implements ProfileApi {
     const q = parseInput(querySchema, query, 'query');
     const o = parseInput(recallOptionsSchema, opts, 'recall options');
     const store = await this.existing();
+    if (this.rt.recallPool) return this.rt.recallPool.recall(this.name, q, o);
     return recall(
       {
         store,
@@ -115,6 +117,13 @@ export class Profile implements ProfileApi {
         includeSuperseded: o.includeSuperseded,
       },
     );
+  }
+
+  /** Loads the profile's search indexes now (in the recall threads when recall runs there) instead of on the first recall. */
+  async warm(): Promise<void> {
+    const store = await this.existing();
+    if (this.rt.recallPool) await this.rt.recallPool.warm(this.name);
+    else await store.warm?.();
   }
 
   async list(opts: ListOptions = {}): Promise<Page<Memory>> {

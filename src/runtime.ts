@@ -3,6 +3,7 @@ import type { Worker } from './jobs/worker.js';
 import type { Embedder } from './models/embedder.js';
 import type { QueryAnalyzer } from './recall/analyzer.js';
 import type { ChannelWeights } from './recall/fuse.js';
+import type { RecallPool } from './recall-pool/recall-pool.js';
 import type { Synthesizer } from './recall/synthesizer.js';
 import type { StoreProvider } from './store/store.js';
 
@@ -17,4 +18,8 @@ export interface Runtime {
   embedder: () => Promise<Embedder | null>;
   weights: ChannelWeights;
   warn: (message: string) => void;
+  /** A recall thread's runtime: it neither processes jobs nor re-embeds after an embedder change. */
+  recallOnly: boolean;
+  /** Set when recall runs on other threads. */
+  recallPool: RecallPool | null;
 }

@@ -1,0 +1,103 @@
+import type { Worker } from 'node:worker_threads';
+import type { RecallResult } from '../api.js';
+import type { RecallOptions } from '../schemas.js';
+import { MnemoError } from '../errors.js';
+import type { ThreadReply, ThreadRequestBody } from './protocol.js';
+import { spawnRecallThread } from './spawn-thread.js';
+import type { RecallThreadConfig } from './thread-config.js';
+
+interface Pending {
+  resolve: (value: unknown) => void;
+  reject: (err: Error) => void;
+}
+
+interface Thread {
+  worker: Worker;
+  pending: Map<number, Pending>;
+}
+
+/**
+ * Recall on other cores: each thread opens the same data directory with its own connection and
+ * in-memory indexes (kept current from the database's change logs), so recall never waits on the
+ * main thread's writes. A request goes to the thread with the fewest in flight; a thread that dies
+ * fails its requests with `unavailable` and is replaced on the next request.
+ */
+export class RecallPool {
+  private readonly threads: (Thread | null)[];
+  private nextId = 1;
+  private closed = false;
+
+  constructor(private readonly config: RecallThreadConfig, size: number, private readonly warn: (m: string) => void) {
+    this.threads = Array.from({ length: size }, () => null);
+  }
+
+  get size(): number {
+    return this.threads.length;
+  }
+
+  recall(profile: string, query: string, options: RecallOptions): Promise<RecallResult> {
+    return this.send(this.pick(), { op: 'recall', profile, query, options }) as Promise<RecallResult>;
+  }
+
+  /** Loads a profile's indexes in every thread. */
+  async warm(profile: string): Promise<void> {
+    await Promise.all(this.threads.map((_, i) => this.send(this.thread(i), { op: 'warm', profile })));
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all(this.threads.map((t) => t?.worker.terminate()));
+    this.threads.fill(null);
+  }
+
+  private pick(): Thread {
+    let best = 0;
+    for (let i = 1; i < this.threads.length; i++) {
+      if (load(this.threads[i]) < load(this.threads[best])) best = i;
+    }
+    return this.thread(best);
+  }
+
+  private thread(i: number): Thread {
+    if (this.closed) throw new MnemoError('unavailable', 'this memory handle is closed');
+    const existing = this.threads[i];
+    if (existing) return existing;
+    const t: Thread = { worker: spawnRecallThread(this.config), pending: new Map() };
+    t.worker.on('message', (reply: ThreadReply) => this.receive(t, reply));
+    t.worker.on('error', (err) => this.fail(i, t, `recall thread failed: ${err.message}`));
+    t.worker.on('exit', (code) => this.fail(i, t, `recall thread exited with code ${code}`));
+    t.worker.unref();
+    this.threads[i] = t;
+    return t;
+  }
+
+  private send(t: Thread, req: ThreadRequestBody): Promise<unknown> {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      t.pending.set(id, { resolve, reject });
+      if (t.pending.size === 1) t.worker.ref();
+      t.worker.postMessage({ ...req, id });
+    });
+  }
+
+  private receive(t: Thread, reply: ThreadReply): void {
+    if ('warning' in reply) return this.warn(reply.warning);
+    const p = t.pending.get(reply.id);
+    if (!p) return;
+    t.pending.delete(reply.id);
+    if (t.pending.size === 0) t.worker.unref();
+    if (reply.ok) p.resolve(reply.value);
+    else p.reject(new MnemoError(reply.error.code, reply.error.message, reply.error.details));
+  }
+
+  private fail(i: number, t: Thread, message: string): void {
+    if (this.threads[i] === t) this.threads[i] = null;
+    if (!this.closed && t.pending.size > 0) this.warn(message);
+    for (const p of t.pending.values()) p.reject(new MnemoError('unavailable', message));
+    t.pending.clear();
+  }
+}
+
+function load(t: Thread | null): number {
+  return t ? t.pending.size : 0;
+}

@@ -1,0 +1,27 @@
+/** A recall thread: opens the memory service read-only-by-use (no job processing) and answers requests. */
+import { parentPort, workerData } from 'node:worker_threads';
+import { toMnemoError } from '../errors.js';
+import { openMemoryForRecall } from '../mnemo.js';
+import type { ThreadReply, ThreadRequest } from './protocol.js';
+import type { RecallThreadConfig } from './thread-config.js';
+
+const port = parentPort!;
+const config = workerData as RecallThreadConfig;
+const post = (reply: ThreadReply) => port.postMessage(reply);
+const mnemo = openMemoryForRecall({
+  ...config,
+  onWarning: (warning) => post({ warning }),
+});
+
+port.on('message', (req: ThreadRequest) => {
+  void answer(req).then(
+    (value) => post({ id: req.id, ok: true, value }),
+    (err) => post({ id: req.id, ok: false, error: toMnemoError(err).toJSON() }),
+  );
+});
+
+async function answer(req: ThreadRequest): Promise<unknown> {
+  const profile = mnemo.profile(req.profile);
+  if (req.op === 'warm') return profile.warm();
+  return profile.recall(req.query, req.options);
+}

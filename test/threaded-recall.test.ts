@@ -1,0 +1,95 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { MnemoApi } from '../src/api.js';
+import { MnemoError } from '../src/errors.js';
+import { openMemory } from '../src/index.js';
+import { locomoMessages } from './support/locomo.js';
+
+let dir: string;
+const opened: MnemoApi[] = [];
+function open(recallThreads: number, extra: Parameters<typeof openMemory>[0] = {}): MnemoApi {
+  const m = openMemory({ dataDir: dir, embedder: { kind: 'hashing' }, worker: { background: false }, recallThreads, ...extra });
+  opened.push(m);
+  return m;
+}
+
+beforeEach(() => { dir = mkdtempSync(path.join(tmpdir(), 'mnemo-threads-')); });
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((m) => m.close()));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const strip = (r: Awaited<ReturnType<ReturnType<MnemoApi['profile']>['recall']>>) => ({
+  answer: r.answer,
+  memories: r.memories.map((m) => [m.id, m.score]),
+  messages: r.messages.map((m) => [m.id, m.score]),
+});
+
+describe('recall on threads', () => {
+  it('answers exactly as recall on the calling thread', async () => {
+    const writer = open(2);
+    const p = writer.profile('conv');
+    const msgs = locomoMessages('conv-26').slice(0, 200);
+    await p.ingest(msgs, { wait: true });
+    await p.drain();
+    const local = open(0).profile('conv');
+    const referenceDate = '2023-09-01T00:00:00Z';
+    for (const q of ['When did Caroline go to the LGBTQ support group?', 'What does Melanie paint?', 'Where did Caroline move from?']) {
+      const threaded = await p.recall(q, { referenceDate, limit: 10 });
+      const direct = await local.recall(q, { referenceDate, limit: 10 });
+      expect(threaded.memories.length + threaded.messages.length).toBeGreaterThan(0);
+      expect(strip(threaded)).toEqual(strip(direct));
+    }
+  });
+
+  it('sees a write made on the main thread by the very next recall', async () => {
+    const p = open(1).profile('rw');
+    await p.remember({ content: 'The staging database runs on port 6543.' });
+    expect((await p.recall('staging database port')).memories[0].content).toContain('6543');
+    const second = await p.remember({ content: 'The billing queue is drained by a cron job every night.' });
+    const r = await p.recall('billing queue cron');
+    expect(r.memories[0].id).toBe(second.memory.id);
+    await p.forget(second.memory.id);
+    expect((await p.recall('billing queue cron')).memories.map((m) => m.id)).not.toContain(second.memory.id);
+  });
+
+  it('keeps errors typed: unknown profile, bad options, closed handle', async () => {
+    const m = open(1);
+    await m.profile('known').remember({ content: 'something to find' });
+    await expect(m.profile('nobody-here').recall('anything')).rejects.toMatchObject({ code: 'not_found' });
+    await expect(m.profile('known').recall('')).rejects.toMatchObject({ code: 'invalid_input' });
+    await expect(m.profile('known').recall('find', { limit: -3 } as never)).rejects.toBeInstanceOf(MnemoError);
+    await m.profile('known').warm();
+    expect((await m.profile('known').recall('something to find')).memories).toHaveLength(1);
+    await m.close();
+    expect(() => m.profile('known')).toThrow(/closed/);
+  });
+
+  it('serves concurrent recalls from several threads while writes go on', async () => {
+    const p = open(2).profile('busy');
+    const written: string[] = [];
+    const writes = (async () => {
+      for (let i = 0; i < 60; i++) written.push((await p.remember({ content: `Service s${i} listens on port ${7000 + i}.` })).memory.id);
+    })();
+    const reads = Promise.all(Array.from({ length: 40 }, (_, i) => p.recall(`service port ${7000 + (i % 10)}`).catch((e) => e)));
+    const [, results] = await Promise.all([writes, reads]);
+    for (const r of results) expect(r).not.toBeInstanceOf(Error);
+    const last = await p.recall('Service s59 port 7059');
+    expect(last.memories[0].id).toBe(written[59]);
+  });
+
+  it('falls back to the calling thread, with a warning, when options are instances', async () => {
+    const warnings: string[] = [];
+    const embedder = { id: 'tiny', dimensions: 2, embed: async (texts: string[]) => texts.map(() => new Float32Array([1, 0])) };
+    const m = open(2, { embedder: embedder as never, onWarning: (w) => warnings.push(w) });
+    await m.profile('x').remember({ content: 'kept locally' });
+    expect((await m.profile('x').recall('kept locally')).memories).toHaveLength(1);
+    expect(warnings.join('\n')).toMatch(/recallThreads needs plain-data options, but an embedder instance was given/);
+  });
+
+  it('rejects a nonsensical thread count', () => {
+    expect(() => open(-1)).toThrow(/recallThreads must be an integer/);
+  });
+});
