@@ -4,7 +4,8 @@
  * connections from a worker thread (its own event loop, undici pool), reports req/s, p50/p99 and
  * errors, adds a baseline of direct library calls, and checks every acknowledged remember is stored.
  * `--driver process` runs the load generator in a child process instead of a worker thread;
- * `--library false` skips the direct-call baseline.
+ * `--library false` skips the direct-call baseline; `--recall-threads N` answers recall on N worker
+ * threads (`openMemory({ recallThreads })`, what `mnemo serve --recall-threads` sets).
  */
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -18,14 +19,15 @@ import { startHttpServer } from '../src/http/server.js';
 import { openMemory } from '../src/index.js';
 import { DRIVER_SOURCE, QUERIES, summarize, type OpResult } from './http-load-driver.js';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, memories: { type: 'string', default: '10000' }, embedder: { type: 'string', default: 'hashing' }, conns: { type: 'string', default: '1,16,64' }, ops: { type: 'string', default: 'recall,remember' }, driver: { type: 'string', default: 'thread' }, library: { type: 'string', default: 'true' } } });
+const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, memories: { type: 'string', default: '10000' }, embedder: { type: 'string', default: 'hashing' }, conns: { type: 'string', default: '1,16,64' }, ops: { type: 'string', default: 'recall,remember' }, driver: { type: 'string', default: 'thread' }, library: { type: 'string', default: 'true' }, 'recall-threads': { type: 'string', default: '0' } } });
 const CONNS = values.conns.split(',').map(Number);
 const OPS = values.ops.split(',') as ('recall' | 'remember')[];
 const seconds = Number(values.seconds);
 const count = Number(values.memories);
 const embedderKind = values.embedder === 'glove' || values.embedder === 'none' ? values.embedder : 'hashing';
 const dir = mkdtempSync(path.join(tmpdir(), 'mnemo-load-'));
-const mnemo = openMemory({ dataDir: dir, embedder: embedderKind === 'none' ? false : { kind: embedderKind }, onWarning: () => {} });
+const recallThreads = Number(values['recall-threads']);
+const mnemo = openMemory({ dataDir: dir, embedder: embedderKind === 'none' ? false : { kind: embedderKind }, recallThreads, onWarning: () => {} });
 const server = await startHttpServer({ mnemo, port: 0, logger: false, importBodyLimit: 1 << 30 });
 const profile = mnemo.profile('bench');
 
@@ -47,6 +49,7 @@ const doc = { format: 'mnemo-export', version: 1, profile: 'bench', exportedAt: 
 const imp = await fetch(`${server.url}/v1/profiles/bench/import`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(doc) });
 if (!imp.ok) throw new Error(`import failed: ${imp.status} ${await imp.text()}`);
 await profile.drain();
+await profile.warm();
 const stats = await profile.stats();
 console.log(`seeded ${stats.memories.fact ?? JSON.stringify(stats.memories)} memories, ${stats.vectors} vectors (${embedderKind}) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 

@@ -67,6 +67,8 @@ export async function llmFromEnv(env: Env): Promise<MnemoOptions['llm']> {
 export interface OpenOptions {
   /** Long-running commands (serve, mcp) process jobs in the background. */
   background?: boolean;
+  /** Threads answering recall beside the main one (serve). */
+  recallThreads?: number;
 }
 
 export async function openMnemo(g: GlobalOptions, opts: OpenOptions = {}): Promise<MnemoApi> {
@@ -83,6 +85,8 @@ export async function openMnemo(g: GlobalOptions, opts: OpenOptions = {}): Promi
     llm: await llmFromEnv(env),
     modelsDir: env.MNEMO_MODELS_DIR?.trim() || undefined,
     worker: { background: opts.background ?? false },
+    // Recall threads open the embedded store themselves; PostgreSQL serves many processes instead.
+    recallThreads: store ? 0 : opts.recallThreads,
     onWarning: warn,
   });
 }
