@@ -46,6 +46,25 @@ describe('Bm25Index', () => {
     expect(index.size).toBe(2);
   });
 
+  it('returns exactly the top k of a full scoring when it skips documents that cannot make the top k', () => {
+    let seed = 7;
+    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const vocab = Array.from({ length: 60 }, (_, i) => `w${i}`);
+    // Zipf-like: low-numbered words are in most documents, high-numbered ones in few.
+    const word = () => vocab[Math.floor(vocab.length * rand() ** 3)];
+    const index = new Bm25Index();
+    for (let id = 1; id <= 3000; id++) index.add(id, Array.from({ length: 3 + Math.floor(rand() * 20) }, word));
+    for (let id = 1; id <= 3000; id += 7) index.remove(id);
+    for (let q = 0; q < 200; q++) {
+      const phrases = Array.from({ length: 2 + Math.floor(rand() * 4) }, () => [word()]);
+      const k = 1 + Math.floor(rand() * 80);
+      const full = index.search({ phrases, limit: -1 }).slice(0, k);
+      const pruned = index.search({ phrases, limit: k });
+      expect(pruned.map((h) => h.id)).toEqual(full.map((h) => h.id));
+      pruned.forEach((h, i) => expect(h.score).toBeCloseTo(full[i].score, 12));
+    }
+  });
+
   it('stays correct through compaction after many removals', () => {
     const index = new Bm25Index();
     for (let i = 1; i <= 5000; i++) index.add(i, ftsTokens(i % 10 === 0 ? `keeper number ${i}` : `filler ${i}`));

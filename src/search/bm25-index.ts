@@ -78,12 +78,23 @@ export class Bm25Index {
     this.ensureScratch();
     const avgdl = this.liveTokens / n || 1;
     const touched: number[] = [];
-    for (const list of lists) {
+    const terms = lists.map((list) => {
       const df = this.liveCount(list);
-      const idf = Math.max(1e-6, Math.log((n - df + 0.5) / (df + 0.5)));
+      return { list, idf: Math.max(1e-6, Math.log((n - df + 0.5) / (df + 0.5))) };
+    });
+    // MaxScore: rarest terms first; once the k-th best score so far beats what the remaining
+    // terms could add together (each at most idf·(k1+1)), no unseen document can reach the top k,
+    // so the remaining terms only add to documents already seen. Same hits, same scores.
+    const prune = !query.all && query.limit > 0 && terms.length > 1;
+    if (prune) terms.sort((a, b) => b.idf - a.idf);
+    let rest = terms.reduce((sum, t) => sum + t.idf * (K1 + 1), 0);
+    let seenOnly = false;
+    for (const { list, idf } of terms) {
+      if (prune && !seenOnly && touched.length >= query.limit) seenOnly = kthScore(touched, query.limit, this.scores) > rest;
+      rest -= idf * (K1 + 1);
       for (let i = 0; i < list.length; i++) {
         const slot = list.slots[i];
-        if (this.ids[slot] < 0) continue;
+        if (seenOnly ? this.marks[slot] === 0 : this.ids[slot] < 0) continue;
         const tf = list.counts[i];
         if (this.marks[slot] === 0) touched.push(slot);
         this.marks[slot]++;
@@ -141,6 +152,37 @@ export class Bm25Index {
     this.lengths = lengths;
     this.dead = 0;
   }
+}
+
+/** The k-th highest score among `slots` (k ≤ slots.length), via a bounded min-heap. */
+function kthScore(slots: number[], k: number, scores: Float64Array): number {
+  const heap = new Float64Array(k);
+  let size = 0;
+  for (const slot of slots) {
+    const v = scores[slot];
+    if (size < k) {
+      let i = size++;
+      heap[i] = v;
+      while (i > 0 && heap[(i - 1) >> 1] > heap[i]) {
+        const p = (i - 1) >> 1;
+        [heap[i], heap[p]] = [heap[p], heap[i]];
+        i = p;
+      }
+    } else if (v > heap[0]) {
+      heap[0] = v;
+      for (let i = 0; ;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let m = i;
+        if (l < k && heap[l] < heap[m]) m = l;
+        if (r < k && heap[r] < heap[m]) m = r;
+        if (m === i) break;
+        [heap[i], heap[m]] = [heap[m], heap[i]];
+        i = m;
+      }
+    }
+  }
+  return heap[0];
 }
 
 /** Slots holding every list's term, with the smallest count among them. */
