@@ -14,7 +14,7 @@ interface Opts {
   recallThreads?: number;
 }
 
-/** One recall thread per spare core, up to four (the main thread keeps HTTP and writes). */
+/** One recall thread per core, up to four: the main thread's HTTP and writes wait on I/O often enough to share. */
 function defaultRecallThreads(): number {
   const fromEnv = process.env.MNEMO_RECALL_THREADS?.trim();
   if (fromEnv) {
@@ -22,7 +22,7 @@ function defaultRecallThreads(): number {
     if (!Number.isInteger(n) || n < 0 || n > 64) throw new MnemoError('invalid_input', `MNEMO_RECALL_THREADS must be an integer from 0 to 64; got "${fromEnv}"`);
     return n;
   }
-  return Math.min(4, Math.max(0, availableParallelism() - 1));
+  return Math.min(4, availableParallelism());
 }
 
 export function registerServe(program: Command): void {
@@ -31,7 +31,7 @@ export function registerServe(program: Command): void {
     .description('run the HTTP REST API (and MCP over Streamable HTTP) until interrupted')
     .option('--host <host>', 'interface to bind; other than loopback needs an API key (mnemo keys create)', '127.0.0.1')
     .option('--port <port>', 'port (0 picks a free one)', intOption(0, 65535), 7077)
-    .option('--recall-threads <n>', 'threads answering recall beside the main one, each with its own indexes (env MNEMO_RECALL_THREADS; default: spare cores, at most 4)', intOption(0, 64))
+    .option('--recall-threads <n>', 'threads answering recall beside the main one, each with its own indexes (env MNEMO_RECALL_THREADS; default: one per core, at most 4)', intOption(0, 64))
     .option('--demo', 'first run the offline demo on a scratch profile ("demo" unless --profile is given)')
     .addHelpText('after', '\nExample:\n  mnemo serve --port 7077')
     .action(async (opts: Opts, cmd: Command) => {
