@@ -3,6 +3,9 @@ import type { Store } from '../store/store.js';
 import type { Job } from '../types.js';
 import { backoffDelayMs, retryAfterMs } from './backoff.js';
 
+/** How long background job processing runs before letting waiting requests in. */
+const BACKGROUND_SLICE_MS = 4;
+
 /** Runs one job. Throwing schedules a retry; the handler completes the job itself or returns. */
 export type JobHandler = (job: Job, ctx: JobContext) => Promise<void>;
 
@@ -64,6 +67,19 @@ export class Worker {
     return ran;
   }
 
+  /**
+   * Background variant of `drain`: SQLite calls finish synchronously, so a run of jobs would hold
+   * the event loop until the queue is empty; this gives requests a turn every few milliseconds.
+   */
+  private async drainYielding(store: Store): Promise<void> {
+    let sliceStart = performance.now();
+    while (!this.stopped && (await this.runOne(store))) {
+      if (performance.now() - sliceStart < BACKGROUND_SLICE_MS) continue;
+      await new Promise((resolve) => setImmediate(resolve));
+      sliceStart = performance.now();
+    }
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
@@ -75,7 +91,7 @@ export class Worker {
     this.running = true;
     this.loop = (async () => {
       try {
-        for (const store of [...this.stores]) await this.drain(store);
+        for (const store of [...this.stores]) await this.drainYielding(store);
       } catch (err) {
         this.opts.onError?.(err, undefined as unknown as Job);
       } finally {
