@@ -13,8 +13,12 @@ export function matchTopicKeys(terms: string[], keys: string[], limit: number): 
     key: parsed.key,
     score: hits / Math.sqrt(parsed.attribute.length) + (stems.has(parsed.subject) ? 0.5 : 0),
   }));
-  scored.sort((a, b) => b.score - a.score || a.key.localeCompare(b.key));
-  return scored.slice(0, limit).map((s) => s.key);
+  // Only keys scoring at least the limit-th best can be returned: sort just those (a common
+  // attribute word can match thousands of keys, and localeCompare is slow).
+  const cut = scored.length > limit ? Float64Array.from(scored, (s) => s.score).sort()[scored.length - limit] : -Infinity;
+  const head = scored.filter((s) => s.score >= cut);
+  head.sort((a, b) => b.score - a.score || a.key.localeCompare(b.key));
+  return head.slice(0, limit).map((s) => s.key);
 }
 
 interface ParsedKey {

@@ -1,0 +1,21 @@
+import { expect, it } from 'vitest';
+import { matchTopicKeys } from '../src/recall/topic-match.js';
+
+it('ranks topic keys by attribute words shared with the query, the subject only breaking ties', () => {
+  const keys = ['ann.favorite_color', 'ann.home_city', 'bob.favorite_color', 'project.deploy_day', 'project.deployment_region'];
+  expect(matchTopicKeys(['color'], keys, 5)).toEqual(['ann.favorite_color', 'bob.favorite_color']);
+  expect(matchTopicKeys(['bob', 'colors'], keys, 5)).toEqual(['bob.favorite_color', 'ann.favorite_color']);
+  expect(matchTopicKeys(['deploy'], keys, 1)).toEqual(['project.deploy_day']);
+  expect(matchTopicKeys(['ann'], keys, 5)).toEqual([]);
+});
+
+it('returns the same best keys as a full sort when thousands of keys match', () => {
+  const attrs = ['database', 'region', 'owner', 'deploy_day', 'queue', 'cache'];
+  const keys = Array.from({ length: 6000 }, (_, i) => `svc${i % 97}.${attrs[i % attrs.length]}${i % 5 === 0 ? '_primary' : ''}_${i}`);
+  for (const terms of [['database'], ['database', 'primary'], ['svc3', 'queue'], ['deploy', 'day', 'cache']]) {
+    const got = matchTopicKeys(terms, keys, 5);
+    expect(got).toHaveLength(5);
+    const all = matchTopicKeys(terms, keys, keys.length);
+    expect(got).toEqual(all.slice(0, 5));
+  }
+});
