@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MnemoApi } from '../src/api.js';
 import { MnemoError } from '../src/errors.js';
 import { openMemory } from '../src/index.js';
+import { RecallPool } from '../src/recall-pool/recall-pool.js';
 import { locomoMessages } from './support/locomo.js';
 
 let dir: string;
@@ -78,6 +79,23 @@ describe('recall on threads', () => {
     for (const r of results) expect(r).not.toBeInstanceOf(Error);
     const last = await p.recall('Service s59 port 7059');
     expect(last.memories[0].id).toBe(written[59]);
+  });
+
+  it('fails the requests of a thread that dies with unavailable, and replaces the thread', async () => {
+    const writer = open(0);
+    await writer.profile('p').remember({ content: 'The cache warms at dawn.' });
+    const warnings: string[] = [];
+    const pool = new RecallPool({ dataDir: dir, embedder: { kind: 'hashing' } }, 1, (w) => warnings.push(w));
+    try {
+      expect((await pool.recall('p', 'cache warms', { limit: 5 } as never)).memories).toHaveLength(1);
+      const inFlight = pool.recall('p', 'cache warms', { limit: 5 } as never);
+      await (pool as unknown as { threads: { worker: { terminate(): Promise<number> } }[] }).threads[0].worker.terminate();
+      await expect(inFlight).rejects.toMatchObject({ code: 'unavailable' });
+      expect(warnings.join()).toMatch(/recall thread exited/);
+      expect((await pool.recall('p', 'cache warms', { limit: 5 } as never)).memories).toHaveLength(1);
+    } finally {
+      await pool.close();
+    }
   });
 
   it('falls back to the calling thread, with a warning, when options are instances', async () => {
