@@ -61,7 +61,8 @@ export function openMemoryForRecall(opts: MnemoOptions): MnemoApi {
 
 function createMnemo(opts: MnemoOptions, recallOnly: boolean): MnemoApi {
   const dataDir = path.resolve(opts.dataDir ?? '.mnemo');
-  const provider = opts.store ?? createSqliteProvider({ dataDir });
+  // A recall thread reads beside the main thread, which saves the HNSW files as it writes.
+  const provider = opts.store ?? createSqliteProvider({ dataDir, annSaves: recallOnly ? 'builds' : 'all' });
   const warn = opts.onWarning ?? ((m: string) => process.emitWarning(m, 'MnemoWarning'));
   const offlineAnalyzer = opts.analyzer ?? createOfflineAnalyzer();
   const offlineSynthesizer = opts.synthesizer ?? createExtractiveSynthesizer();

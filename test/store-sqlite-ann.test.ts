@@ -30,12 +30,13 @@ interface Opened {
   next(event: VectorIndexEvent['event']): Promise<VectorIndexEvent>;
 }
 
-async function open(dataDir: string): Promise<Opened> {
+async function open(dataDir: string, annSaves?: 'all' | 'builds'): Promise<Opened> {
   const events: VectorIndexEvent[] = [];
   const waiting: { event: string; resolve: (e: VectorIndexEvent) => void }[] = [];
   const provider = createSqliteProvider({
     dataDir,
     annThreshold: THRESHOLD,
+    annSaves,
     onVectorIndexEvent: (e) => {
       events.push(e);
       for (const w of waiting.splice(0)) (w.event === e.event ? w.resolve(e) : waiting.push(w));
@@ -201,6 +202,24 @@ describe('SQLite store: HNSW above the threshold', () => {
     const c = await openTracked();
     await search(c.store, q);
     expect(c.events.map((e) => e.event)).toEqual(['exact-load', 'ann-build']);
+  });
+
+  it('a reader opened with annSaves "builds" loads the files and follows the writer, but never saves them', async () => {
+    const writer = await openTracked();
+    await fill(writer.store, COUNT);
+    await search(writer.store, embedder.embedOne('x'));
+    await writer.next('ann-save');
+    const reader = await open(dataDir, 'builds');
+    await search(reader.store, embedder.embedOne('x'));
+    expect(reader.events.map((e) => e.event)).toEqual(['ann-load']);
+    const more = await fill(writer.store, 1_200);
+    const q = more[7].vector;
+    expect((await search(reader.store, q))[0]).toBe(more[7].id);
+    expect((await search(writer.store, q))[0]).toBe(more[7].id);
+    await new Promise((r) => setImmediate(r));
+    expect(writer.events.filter((e) => e.event === 'ann-save').length).toBeGreaterThanOrEqual(2);
+    await reader.provider.close();
+    expect(reader.events.map((e) => e.event)).toEqual(['ann-load']);
   });
 
   it('a second provider on the same directory sees the first one\'s writes', async () => {

@@ -11,6 +11,8 @@ export interface SqliteProviderOptions {
   /** Vectors of one kind at which search switches from exact to HNSW (default 5K). */
   annThreshold?: number;
   onVectorIndexEvent?: SqliteStoreOptions['onVectorIndexEvent'];
+  /** `builds`: this process only reads (recall threads); the writer saves the HNSW files. */
+  annSaves?: SqliteStoreOptions['annSaves'];
 }
 
 export function assertProfileName(profile: string): string {
@@ -39,6 +41,7 @@ export function createSqliteProvider(options: SqliteProviderOptions): StoreProvi
           vectorIndex: options.vectorIndex,
           annThreshold: options.annThreshold,
           onVectorIndexEvent: options.onVectorIndexEvent,
+          annSaves: options.annSaves,
           onClose: () => { if (stores.get(profile) === opened) stores.delete(profile); },
         });
         stores.set(profile, opened);

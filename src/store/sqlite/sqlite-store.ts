@@ -33,6 +33,8 @@ export interface SqliteStoreOptions {
    * (`false`: no index memory, slower on large profiles; the benchmarks' baseline).
    */
   textIndex?: boolean | TextIndexOptions;
+  /** When the HNSW files are saved (see VectorOptions.annSaves). */
+  annSaves?: 'all' | 'builds';
 }
 
 /** `Store` over one SQLite file. better-sqlite3 is synchronous; the async surface is the contract. */
@@ -46,6 +48,7 @@ export class SqliteStore implements Store {
     this.conn = new Connection(path);
     this.vectors = new SqliteVectors(this.conn, {
       exactIndex: options.vectorIndex, annThreshold: options.annThreshold, onIndexEvent: options.onVectorIndexEvent,
+      annSaves: options.annSaves,
     });
     const textOptions = typeof options.textIndex === 'object' ? options.textIndex : {};
     this.text = options.textIndex === false ? null : {

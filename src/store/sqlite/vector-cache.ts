@@ -67,7 +67,7 @@ export class VectorCache {
       this.build.cancelled = true;
       await this.build.done;
     }
-    if (this.unsaved > 0) this.save();
+    if (this.unsaved > 0 && this.opts.annSaves === 'all') this.save();
     this.closed = true;
   }
 
@@ -158,6 +158,7 @@ export class VectorCache {
 
   private noteChanges(n: number): void {
     this.unsaved += n;
+    if (this.opts.annSaves !== 'all') return;
     if (this.saveScheduled || this.unsaved < Math.max(SAVE_EVERY, (this.ann?.size ?? 0) / 20)) return;
     this.saveScheduled = true;
     setImmediate(() => {

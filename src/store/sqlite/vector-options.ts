@@ -25,6 +25,11 @@ export interface VectorOptions {
   annThreshold?: number;
   /** Keep HNSW indexes beside the database file (default: yes for file databases). */
   persistAnn?: boolean;
+  /**
+   * `all` (default): save the HNSW files after builds, every few thousand changes and on close.
+   * `builds`: only after a build, for readers beside a writer process or thread that saves its own changes.
+   */
+  annSaves?: 'all' | 'builds';
   onIndexEvent?: (event: VectorIndexEvent) => void;
 }
 
@@ -33,6 +38,7 @@ export interface ResolvedVectorOptions {
   annThreshold: number;
   /** Path prefix of the files (`<db path>`), or null for no persistence. */
   filesPrefix: string | null;
+  annSaves: 'all' | 'builds';
   emit: (event: VectorIndexEvent) => void;
 }
 
@@ -43,6 +49,7 @@ export function resolveVectorOptions(dbPath: string, options: VectorOptions = {}
     exactIndex: options.exactIndex ?? exactIndexFactory,
     annThreshold: options.annThreshold ?? ANN_THRESHOLD,
     filesPrefix: persist && dbPath !== ':memory:' && dbPath !== '' ? dbPath : null,
+    annSaves: options.annSaves ?? 'all',
     emit: (event) => {
       try {
         onEvent?.(event);
