@@ -5,13 +5,13 @@
  * errors, adds a baseline of direct library calls, and checks every acknowledged remember is stored.
  * `--driver process` runs the load generator in a child process instead of a worker thread;
  * `--library false` skips the direct-call baseline; `--recall-threads N` answers recall on N worker
- * threads (`openMemory({ recallThreads })`, what `mnemo serve --recall-threads` sets).
+ * threads (`openMemory({ recallThreads })`; default as `mnemo serve`: one per core, at most 4).
  */
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
@@ -19,7 +19,7 @@ import { startHttpServer } from '../src/http/server.js';
 import { openMemory } from '../src/index.js';
 import { DRIVER_SOURCE, QUERIES, summarize, type OpResult } from './http-load-driver.js';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, memories: { type: 'string', default: '10000' }, embedder: { type: 'string', default: 'hashing' }, conns: { type: 'string', default: '1,16,64' }, ops: { type: 'string', default: 'recall,remember' }, driver: { type: 'string', default: 'thread' }, library: { type: 'string', default: 'true' }, 'recall-threads': { type: 'string', default: '0' } } });
+const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, memories: { type: 'string', default: '10000' }, embedder: { type: 'string', default: 'hashing' }, conns: { type: 'string', default: '1,16,64' }, ops: { type: 'string', default: 'recall,remember' }, driver: { type: 'string', default: 'thread' }, library: { type: 'string', default: 'true' }, 'recall-threads': { type: 'string', default: String(Math.min(4, availableParallelism())) } } });
 const CONNS = values.conns.split(',').map(Number);
 const OPS = values.ops.split(',') as ('recall' | 'remember')[];
 const seconds = Number(values.seconds);
@@ -51,7 +51,7 @@ if (!imp.ok) throw new Error(`import failed: ${imp.status} ${await imp.text()}`)
 await profile.drain();
 await profile.warm();
 const stats = await profile.stats();
-console.log(`seeded ${stats.memories.fact ?? JSON.stringify(stats.memories)} memories, ${stats.vectors} vectors (${embedderKind}) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+console.log(`seeded ${stats.memories.fact ?? JSON.stringify(stats.memories)} memories, ${stats.vectors} vectors (${embedderKind}) in ${((performance.now() - t0) / 1000).toFixed(1)} s; recall threads: ${recallThreads}`);
 
 // ---- HTTP load from a worker thread -------------------------------------------------------------
 const undiciPath = createRequire(import.meta.url).resolve('undici');
