@@ -12,7 +12,8 @@ export function registerMcp(program: Command): void {
       const { runMcpStdio } = await import('../../mcp/index.js');
       const mnemo = await openMnemo(g, { background: true });
       try {
-        mnemo.profile(g.profile);
+        // Load the indexes while the client starts up; a profile not written yet has none to load.
+        void mnemo.profile(g.profile).warm().catch(() => {});
         await runMcpStdio({ mnemo, profile: g.profile, readOnly: opts.readOnly === true });
       } finally {
         await mnemo.close();
