@@ -82,6 +82,43 @@ describe('two-way Markdown sync', () => {
     expect(logs.map((l) => l.event)).toEqual(expect.arrayContaining(['file-written', 'memory-updated', 'file-created', 'memory-forgotten', 'file-removed']));
   });
 
+  it('a file deleted or renamed while sync was stopped: deleted forgets its memory, renamed keeps it, a profile change wins', async () => {
+    const gone = await p.remember({ content: 'The office wifi password rotates monthly.' });
+    const renamed = await p.remember({ content: 'Standup is at 9:30 every weekday.' });
+    const changed = await p.remember({ content: 'The team lunch is on Fridays.', topicKey: 'team.lunch_day' });
+    await start(0);
+    await sync!.stop();
+    sync = null;
+    const fileOf = (id: string) => mdFiles().find((f) => f.includes(id.slice(0, 8)))!;
+    unlinkSync(path.join(folder, fileOf(gone.memory.id)));
+    const renamedText = read(fileOf(renamed.memory.id));
+    unlinkSync(path.join(folder, fileOf(renamed.memory.id)));
+    writeFileSync(path.join(folder, 'standup.md'), renamedText);
+    unlinkSync(path.join(folder, fileOf(changed.memory.id)));
+    const newer = await p.remember({ content: 'The team lunch is on Thursdays.', topicKey: 'team.lunch_day' });
+
+    await start(0);
+    await sync!.flush();
+    expect((await p.get(gone.memory.id)).status).toBe('forgotten');
+    expect((await p.get(renamed.memory.id)).status).toBe('active');
+    expect((await p.get(newer.memory.id)).status).toBe('active');
+    expect(mdFiles()).toEqual(expect.arrayContaining(['standup.md', fileOf(newer.memory.id)]));
+    expect(mdFiles()).toHaveLength(2);
+    expect(logs.filter((l) => l.event === 'memory-forgotten').map((l) => l.memoryId)).toEqual([gone.memory.id]);
+  });
+
+  it('an unreadable saved state is reported and the sync goes on', async () => {
+    await p.remember({ content: 'Deploys freeze on Fridays.' });
+    await start(0);
+    await sync!.stop();
+    sync = null;
+    writeFileSync(path.join(folder, '.mnemo-sync.json'), '{"version": 1, "files": "nope"}');
+    await start(0);
+    expect(logs.map((l) => l.event)).toContain('state-unreadable');
+    expect(mdFiles()).toHaveLength(1);
+    expect(JSON.parse(read('.mnemo-sync.json')).files).toHaveLength(1);
+  });
+
   it('resolves a conflict by the newest write and logs it', async () => {
     const v1 = await p.remember({ content: 'The deploy target is Heroku.', topicKey: 'project.deploy_target' });
     await start(0);

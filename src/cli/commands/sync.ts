@@ -16,7 +16,7 @@ export function registerSync(program: Command): void {
     .option('--debounce-ms <n>', 'wait this long after the last file change', intOption(10, 60_000), 300)
     .option('--claude', 'read and write the Claude Code memory folder layout (user/feedback/project/reference)')
     .option('--once', 'reconcile once and exit instead of watching')
-    .addHelpText('after', '\nExample:\n  mnemo sync ./memory --profile me\n\nConflicts go to the newest write and are logged; stop with Ctrl-C.')
+    .addHelpText('after', '\nExample:\n  mnemo sync ./memory --profile me\n\nConflicts go to the newest write and are logged; stop with Ctrl-C. The folder keeps .mnemo-sync.json,\nso files deleted while no sync runs forget their memories at the next start.')
     .action(async (dir: string, opts: Opts, cmd: Command) => {
       const g = globals(cmd);
       const mnemo = await openMnemo(g, { background: true });

@@ -7,6 +7,7 @@ import { listActive } from '../write-memories.js';
 import type { SyncContext } from './context.js';
 import { fileChanged } from './file-side.js';
 import { removeMemoryFile, snapshot, writeMemoryFile } from './files.js';
+import { saveSyncState } from './saved-state.js';
 
 /**
  * Brings the folder in line with the profile: a file for every new active memory, and the file
@@ -47,4 +48,5 @@ export async function profileChanged(ctx: SyncContext): Promise<boolean> {
 export async function writeIndex(ctx: SyncContext): Promise<void> {
   const entries = ctx.state.entries().map((e) => ({ memory: e.memory, file: e.file, name: nameFor(e.memory) }));
   await writeFileAtomic(path.join(ctx.root, INDEX_FILE), renderIndex(entries, ctx.flavor));
+  await saveSyncState(ctx);
 }

@@ -8,6 +8,7 @@ import { readMarkdownFolder } from '../markdown/read-folder.js';
 import { type SyncContext, type SyncLogEntry, SyncState } from './context.js';
 import { fileChanged, fileDeleted } from './file-side.js';
 import { profileChanged, writeIndex } from './profile-side.js';
+import { forgetFilesDeletedMeanwhile } from './saved-state.js';
 import { toPosix } from '../safe-path.js';
 
 export interface SyncOptions {
@@ -58,6 +59,10 @@ export async function startSync(opts: SyncOptions): Promise<SyncHandle> {
 
   await enqueue(async () => {
     const initial = await readMarkdownFolder(root);
+    await forgetFilesDeletedMeanwhile(ctx, {
+      files: new Set([...initial.memories.map((p) => p.file), ...initial.errors.map((e) => e.file)]),
+      memoryIds: new Set(initial.memories.flatMap((p) => (p.id ? [p.id] : []))),
+    });
     for (const p of initial.memories) await fileChanged(ctx, p.file);
     for (const e of initial.errors) log({ level: 'error', event: 'invalid-file', file: e.file, message: `${e.file}: ${e.message}` });
     await profileChanged(ctx);
