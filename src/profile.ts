@@ -18,6 +18,8 @@ import { buildContext } from './context-source.js';
 import { parseExportDocument } from './interop/json.js';
 
 const TOPIC_KEY_TTL_MS = 5_000;
+/** A recall thread does not see the main thread's writes, so it re-reads the keys sooner. */
+const RECALL_THREAD_TOPIC_KEY_TTL_MS = 250;
 
 /** The profile facade: validates input, then delegates to the pipelines and the store. */
 export class Profile implements ProfileApi {
@@ -243,7 +245,8 @@ export class Profile implements ProfileApi {
   }
 
   private async topicKeys(): Promise<string[]> {
-    if (this.topicKeyCache && Date.now() - this.topicKeyCache.at < TOPIC_KEY_TTL_MS) return this.topicKeyCache.keys;
+    const ttl = this.rt.recallOnly ? RECALL_THREAD_TOPIC_KEY_TTL_MS : TOPIC_KEY_TTL_MS;
+    if (this.topicKeyCache && Date.now() - this.topicKeyCache.at < ttl) return this.topicKeyCache.keys;
     const keys = await (await this.store()).topicKeys(undefined, 5000);
     this.topicKeyCache = { at: Date.now(), keys };
     return keys;

@@ -56,6 +56,17 @@ describe('recall on threads', () => {
     expect((await p.recall('billing queue cron')).memories.map((m) => m.id)).not.toContain(second.memory.id);
   });
 
+  it('matches a topic key remembered on the main thread within a moment', async () => {
+    const p = open(1).profile('keys');
+    await p.remember({ content: 'Warm-up note about nothing in particular.' });
+    await p.recall('warm-up note');
+    const m = await p.remember({ content: 'Invoices go through RabbitMQ.', topicKey: 'billing.queue_system' });
+    await new Promise((r) => setTimeout(r, 300));
+    const r = await p.recall('which queue system does billing use?');
+    const hit = r.memories.find((x) => x.id === m.memory.id)!;
+    expect(JSON.stringify(hit.channels)).toContain('topic_key');
+  });
+
   it('keeps errors typed: unknown profile, bad options, closed handle', async () => {
     const m = open(1);
     await m.profile('known').remember({ content: 'something to find' });
