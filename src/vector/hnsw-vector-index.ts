@@ -4,7 +4,7 @@ import { writeFileAtomic } from './atomic-file.js';
 import { IdKeyMap } from './id-key-map.js';
 
 /**
- * The shape of the SQLite store's in-process index seam (src/store/sqlite/vector-index.ts),
+ * The shape of the SQLite store's in-process index seam (src/vector/exact-vector-index.ts),
  * restated structurally so this module does not depend on the store.
  */
 export interface VectorIndexLike<A> {

@@ -3,7 +3,7 @@
  * (the SQLite provider's ExactVectorIndex), HNSW (src/vector over usearch, default parameters)
  * with recall@10 against exact, and the store's production path `store.searchVectors`.
  */
-import { ExactVectorIndex } from '../../store/sqlite/vector-index.js';
+import { ExactVectorIndex } from '../../vector/exact-vector-index.js';
 import type { Store } from '../../store/store.js';
 import { ANN_DEFAULTS } from '../../vector/ann-index.js';
 import { HnswVectorIndex } from '../../vector/hnsw-vector-index.js';

@@ -1,13 +1,13 @@
 import type { Scored } from '../../types.js';
 import type { VectorKind, VectorOwner, VectorRow, VectorSearchOptions } from '../store.js';
-import { ExactIndex, type VectorAttrs } from './exact-index.js';
+import { ExactVectorIndex, type VectorAttrs } from '../../vector/exact-vector-index.js';
 import type { QueryRunner } from './runner.js';
 import { bytesToVector } from './sql.js';
 
 export type VectorChange = { op: 'upsert'; row: VectorRow; attrs: VectorAttrs } | { op: 'delete'; owner: VectorOwner } | { op: 'clear' };
 
 interface Cached {
-  index: ExactIndex | null;
+  index: ExactVectorIndex | null;
   version: number;
 }
 
@@ -63,7 +63,7 @@ export class ExactVectorCache {
     return new Set(res.rows.map((r) => r.id));
   }
 
-  private async indexFor(kind: VectorKind): Promise<ExactIndex | null> {
+  private async indexFor(kind: VectorKind): Promise<ExactVectorIndex | null> {
     const res = await this.runner.query<{ value: string }>(VERSION_SQL, [this.profile]);
     const version = Number(res.rows[0]?.value ?? 0);
     const cached = this.cache.get(kind);
@@ -91,12 +91,12 @@ export class ExactVectorCache {
         .rows.map((r) => [r.id, { type: r.type, sessionId: r.session_id }]));
       const res = await tx.query<{ id: string; data: Uint8Array }>(`SELECT id, data FROM mnemo_vectors
         WHERE profile = $1 AND kind = $2 AND data IS NOT NULL`, [this.profile, kind]);
-      let index: ExactIndex | null = null;
+      let index: ExactVectorIndex | null = null;
       for (const r of res.rows) {
         const owner = attrs.get(r.id);
         if (!owner) continue;
         const vector = bytesToVector(r.data);
-        index ??= new ExactIndex(vector.length);
+        index ??= new ExactVectorIndex(vector.length);
         index.upsert(r.id, vector, owner);
       }
       return { index, version };
@@ -104,14 +104,14 @@ export class ExactVectorCache {
   }
 }
 
-function apply(kind: VectorKind, index: ExactIndex | null, op: VectorChange): ExactIndex | null {
+function apply(kind: VectorKind, index: ExactVectorIndex | null, op: VectorChange): ExactVectorIndex | null {
   if (op.op === 'clear') return null;
   if (op.op === 'delete') {
     if (op.owner.kind === kind) index?.remove(op.owner.id);
     return index;
   }
   if (op.row.kind !== kind) return index;
-  const target = index ?? new ExactIndex(op.row.vector.length);
+  const target = index ?? new ExactVectorIndex(op.row.vector.length);
   target.upsert(op.row.id, op.row.vector, op.attrs);
   return target;
 }

@@ -2,7 +2,7 @@ import { MnemoError } from '../../errors.js';
 import type { Scored } from '../../types.js';
 import type { VectorKind, VectorOwner, VectorRow, VectorSearchOptions } from '../store.js';
 import { ExactVectorCache, type VectorChange } from './exact-cache.js';
-import type { VectorAttrs } from './exact-index.js';
+import type { VectorAttrs } from '../../vector/exact-vector-index.js';
 import { ensureHnswIndex, searchPgvector } from './pgvector.js';
 import type { QueryRunner, Sql, Tx } from './runner.js';
 import { vectorLiteral, vectorToHex } from './sql.js';

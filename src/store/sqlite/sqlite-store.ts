@@ -13,7 +13,7 @@ import * as queries from './memory-queries.js';
 import * as rows from './memory-rows.js';
 import { writeMemories } from './memory-write.js';
 import * as messages from './messages.js';
-import type { VectorIndexFactory } from './vector-index.js';
+import type { VectorIndexFactory } from '../../vector/exact-vector-index.js';
 import type { VectorIndexEvent } from './vector-options.js';
 import { MEMORY_TEXT, MESSAGE_TEXT, SqliteTextIndex, type TextIndexOptions } from './text-index.js';
 import { searchMemoriesIndexed, searchMessagesIndexed } from './text-search.js';

@@ -1,5 +1,5 @@
 import { AnnVectorIndex } from './vector-ann.js';
-import type { VectorSnapshot } from './vector-index.js';
+import type { VectorSnapshot } from '../../vector/exact-vector-index.js';
 
 /** Per-chunk budget: the event loop (and so exact-index searches) waits at most about this long. */
 const CHUNK_MS = 25;

@@ -1,6 +1,6 @@
 import { ANN_DEFAULTS } from '../../vector/ann-index.js';
 import { HnswVectorIndex } from '../../vector/hnsw-vector-index.js';
-import type { VectorAttrs, VectorHit, VectorIndex } from './vector-index.js';
+import type { VectorAttrs, VectorHit, VectorIndex } from '../../vector/exact-vector-index.js';
 
 /**
  * The store's approximate index of one kind: HNSW (usearch) over string ids with the filter

@@ -4,7 +4,7 @@ import { AnnVectorIndex } from './vector-ann.js';
 import { buildAnn } from './vector-ann-build.js';
 import { databaseId, saveAnnFiles } from './vector-ann-files.js';
 import { loadAnnFiles } from './vector-ann-load.js';
-import type { VectorIndex } from './vector-index.js';
+import type { VectorIndex } from '../../vector/exact-vector-index.js';
 import { logBounds, logReaches, readLog } from './vector-log.js';
 import type { ResolvedVectorOptions } from './vector-options.js';
 import { allRecords, applyTouched, putRecord } from './vector-rows.js';

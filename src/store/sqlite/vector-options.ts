@@ -1,6 +1,6 @@
 import { ANN_THRESHOLD } from '../../vector/adaptive-vector-index.js';
 import type { VectorKind } from '../store.js';
-import { exactIndexFactory, type VectorIndexFactory } from './vector-index.js';
+import { exactIndexFactory, type VectorIndexFactory } from '../../vector/exact-vector-index.js';
 
 /** What the per-kind vector index did; tests count rebuilds with it, operators can log it. */
 export interface VectorIndexEvent {

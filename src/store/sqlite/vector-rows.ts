@@ -1,7 +1,7 @@
 import type { VectorKind } from '../store.js';
 import type { Connection } from './connection.js';
 import { blobView } from './rows.js';
-import type { VectorAttrs, VectorIndex } from './vector-index.js';
+import type { VectorAttrs, VectorIndex } from '../../vector/exact-vector-index.js';
 
 /** A searchable vector row: the owner's id, its float32 BLOB and the filter attributes. */
 export interface VectorRecord {

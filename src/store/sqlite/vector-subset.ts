@@ -1,7 +1,7 @@
 import type { VectorKind } from '../store.js';
 import type { Connection } from './connection.js';
 import type { AnnVectorIndex } from './vector-ann.js';
-import { ExactVectorIndex, type VectorAttrs, type VectorHit } from './vector-index.js';
+import { ExactVectorIndex, type VectorAttrs, type VectorHit } from '../../vector/exact-vector-index.js';
 import { putRecord, sessionRecords } from './vector-rows.js';
 
 /** Sessions with at most this many vectors are scanned exactly instead of searched in HNSW. */

@@ -4,7 +4,7 @@ import type { VectorKind, VectorOwner, VectorRow, VectorSearchOptions } from '..
 import type { Connection } from './connection.js';
 import { vectorToBlob } from './rows.js';
 import { VectorCache } from './vector-cache.js';
-import type { VectorAttrs } from './vector-index.js';
+import type { VectorAttrs } from '../../vector/exact-vector-index.js';
 import { logVectorChange } from './vector-log.js';
 import { resolveVectorOptions, type VectorOptions } from './vector-options.js';
 import { searchSessionAnn } from './vector-subset.js';
