@@ -28,8 +28,6 @@ export class Profile implements ProfileApi {
   private closing: (() => void) | null = null;
   private readonly closed = new Promise<null>((resolve) => (this.closing = () => resolve(null)));
   private topicKeyCache: { at: number; keys: string[] } | null = null;
-  /** Highest audit id seen, so `wait` reads only the audit entries written since. */
-  private auditMark: number | null = null;
 
   constructor(readonly name: string, private readonly rt: Runtime) {}
 
@@ -58,7 +56,7 @@ export class Profile implements ProfileApi {
     const known = new Set((await store.getMessages(ids)).map((m) => m.id));
     const fresh = prepared.messages.filter((m) => !known.has(m.id));
     const enqueue = fresh.length ? [{ kind: EXTRACT_JOB, payload: { messageIds: fresh.map((m) => m.id) } }] : [];
-    const auditMark = prepared.wait ? await this.latestAuditId(store) : 0;
+    const auditMark = prepared.wait ? await store.lastAuditId() : 0;
     const res = await store.insertMessages(fresh, { enqueue });
     const jobId = res.jobs[0]?.id ?? null;
     this.invalidateKeys();
@@ -76,7 +74,6 @@ export class Profile implements ProfileApi {
     if (jobId) await this.waitFor(store, jobId);
     await this.drain();
     const written = await auditWritesSince(store, auditMark);
-    this.auditMark = written.lastId;
     const mine = new Set(ids);
     const memories = (await store.getMemories(written.memoryIds)).filter((m) => m.sourceMessageIds.some((id) => mine.has(id)));
     return { ...result, memories };
@@ -237,11 +234,6 @@ export class Profile implements ProfileApi {
       }
       await sleep(20);
     }
-  }
-
-  private async latestAuditId(store: Store): Promise<number> {
-    this.auditMark = (await auditWritesSince(store, this.auditMark ?? 0)).lastId;
-    return this.auditMark;
   }
 
   private async topicKeys(): Promise<string[]> {

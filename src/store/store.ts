@@ -91,6 +91,8 @@ export interface Store {
 
   // ---- audit, meta, portability -------------------------------------------------------------
   listAudit(opts?: { memoryId?: string; limit?: number; afterId?: number }): Promise<AuditEntry[]>;
+  /** The id of the newest audit entry (0 when there is none): where "entries written since" starts. */
+  lastAuditId(): Promise<number>;
   getMeta(key: string): Promise<string | null>;
   setMeta(key: string, value: string): Promise<void>;
   /** Everything in the profile (all statuses), for a versioned export document. */

@@ -25,6 +25,9 @@ export function isolationContract(h: Harness): void {
       expect(await two.claimJob({ workerId: 'w', leaseMs: 1000 })).toBeNull();
       expect(await two.getMeta('k')).toBeNull();
       expect(await two.listAudit()).toEqual([]);
+      expect(await two.lastAuditId()).toBe(0);
+      const oneAudit = await one.listAudit();
+      expect(await one.lastAuditId()).toBe(oneAudit[oneAudit.length - 1].id);
 
       // The same ids may exist independently in both.
       expect((await two.insertMessages([m])).inserted).toEqual([m.id]);

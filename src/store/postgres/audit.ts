@@ -29,6 +29,11 @@ export async function listAudit(sql: Sql, profile: string, opts: { memoryId?: st
   return res.rows.map(toAudit);
 }
 
+export async function lastAuditId(sql: Sql, profile: string): Promise<number> {
+  const res = await sql.query<{ id: string }>(`SELECT coalesce(max(id), 0) AS id FROM mnemo_audit WHERE profile = $1`, [profile]);
+  return Number(res.rows[0].id);
+}
+
 export async function getMeta(sql: Sql, profile: string, key: string): Promise<string | null> {
   const res = await sql.query<{ value: string }>(`SELECT value FROM mnemo_meta WHERE profile = $1 AND key = $2`, [profile, key]);
   return res.rows[0]?.value ?? null;

@@ -112,6 +112,8 @@ export class PostgresStore implements Store {
   async listAudit(opts?: { memoryId?: string; limit?: number; afterId?: number }): Promise<AuditEntry[]> {
     return audit.listAudit(this.db, this.profile, opts);
   }
+
+  async lastAuditId(): Promise<number> { return audit.lastAuditId(this.db, this.profile); }
   async getMeta(key: string): Promise<string | null> { return audit.getMeta(this.db, this.profile, key); }
   async setMeta(key: string, value: string): Promise<void> { await audit.setMeta(this.db, this.profile, key, value); }
   async dump(): Promise<StoreDump> { return dumps.dump(this.db, this.profile); }

@@ -123,4 +123,6 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (profile, embedder_id, text_hash)
   );
   `,
+  // The newest audit id of a profile (ingest's "written since" mark) by one index probe.
+  `CREATE INDEX IF NOT EXISTS mnemo_audit_profile_id ON mnemo_audit (profile, id);`,
 ];

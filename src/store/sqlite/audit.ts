@@ -13,6 +13,10 @@ export function listAudit(conn: Connection, opts: { memoryId?: string; limit?: n
     opts.memoryId ?? null, opts.afterId ?? 0, opts.limit ?? -1).map(toAudit);
 }
 
+export function lastAuditId(conn: Connection): number {
+  return conn.get<{ id: number }>(`SELECT coalesce(max(id), 0) AS id FROM audit`)!.id;
+}
+
 export function getMeta(conn: Connection, key: string): string | null {
   return conn.get<{ value: string }>(`SELECT value FROM meta WHERE key = ?`, key)?.value ?? null;
 }

@@ -144,6 +144,8 @@ export class SqliteStore implements Store {
   async listAudit(opts?: { memoryId?: string; limit?: number; afterId?: number }): Promise<AuditEntry[]> {
     return audit.listAudit(this.conn, opts);
   }
+
+  async lastAuditId(): Promise<number> { return audit.lastAuditId(this.conn); }
   async getMeta(key: string): Promise<string | null> { return audit.getMeta(this.conn, key); }
   async setMeta(key: string, value: string): Promise<void> { audit.setMeta(this.conn, key, value); }
   async dump(): Promise<StoreDump> { return dumps.dump(this.conn); }
