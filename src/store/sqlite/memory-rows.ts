@@ -1,7 +1,7 @@
 import { normalizeContent, sha256Hex } from '../../ids.js';
 import type { Memory } from '../../types.js';
 import type { Connection } from './connection.js';
-import { MEMORY_COLUMNS, memoryFromRaw } from './rows.js';
+import { inIdOrder, MEMORY_COLUMNS, memoryFromRaw } from './rows.js';
 
 export const PURGED = '[purged]';
 
@@ -52,14 +52,5 @@ export function getMemory(conn: Connection, id: string): Memory | null {
 /** In the order of `ids`; unknown ids are left out. */
 export function getMemories(conn: Connection, ids: string[]): Memory[] {
   if (ids.length === 0) return [];
-  const byId = new Map<string, unknown[]>();
-  for (const r of conn.rows(BY_IDS, JSON.stringify(ids))) byId.set(r[0] as string, r);
-  const out: Memory[] = [];
-  for (const id of ids) {
-    const row = byId.get(id);
-    if (row === undefined) continue;
-    byId.delete(id); // a repeated id appears once
-    out.push(memoryFromRaw(row));
-  }
-  return out;
+  return inIdOrder(ids, conn.rows(BY_IDS, JSON.stringify(ids)), 0, memoryFromRaw);
 }

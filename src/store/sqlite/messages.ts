@@ -3,7 +3,7 @@ import type { InsertMessagesResult, MessageFilter, NewJob, TextQuery } from '../
 import { type Connection, nowIso } from './connection.js';
 import { ftsMatchExpression } from './fts.js';
 import { insertJobs } from './jobs.js';
-import { MESSAGE_COLUMNS, type MessageRow, json, messageFromRaw, toMessage } from './rows.js';
+import { MESSAGE_COLUMNS, type MessageRow, inIdOrder, json, messageFromRaw, toMessage } from './rows.js';
 
 const SELECT = `SELECT ${MESSAGE_COLUMNS} FROM messages`;
 
@@ -34,21 +34,12 @@ export function insertMessages(conn: Connection, messages: NewMessage[], enqueue
   });
 }
 
-/** In the order of `ids`; unknown ids are left out. */
 const BY_IDS = `${SELECT} WHERE id IN (SELECT value FROM json_each(?))`;
 
+/** In the order of `ids`; unknown ids are left out. */
 export function getMessages(conn: Connection, ids: string[]): StoredMessage[] {
   if (ids.length === 0) return [];
-  const byId = new Map<string, unknown[]>();
-  for (const r of conn.rows(BY_IDS, JSON.stringify(ids))) byId.set(r[1] as string, r);
-  const out: StoredMessage[] = [];
-  for (const id of ids) {
-    const row = byId.get(id);
-    if (row === undefined) continue;
-    byId.delete(id); // a repeated id appears once
-    out.push(messageFromRaw(row));
-  }
-  return out;
+  return inIdOrder(ids, conn.rows(BY_IDS, JSON.stringify(ids)), 1, messageFromRaw);
 }
 
 export function listMessages(conn: Connection, filter: MessageFilter = {}): StoredMessage[] {

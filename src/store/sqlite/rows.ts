@@ -163,6 +163,20 @@ export function toAudit(r: AuditRow): AuditEntry {
   };
 }
 
+/** Raw rows mapped in the order of `ids` (column `idAt` holds the id); unknown ids left out, a repeated id once. */
+export function inIdOrder<T>(ids: string[], rows: unknown[][], idAt: number, map: (row: unknown[]) => T): T[] {
+  const byId = new Map<string, unknown[]>();
+  for (const r of rows) byId.set(r[idAt] as string, r);
+  const out: T[] = [];
+  for (const id of ids) {
+    const row = byId.get(id);
+    if (row === undefined) continue;
+    byId.delete(id);
+    out.push(map(row));
+  }
+  return out;
+}
+
 export function json(value: unknown): string | null {
   return value === null || value === undefined ? null : JSON.stringify(value);
 }
