@@ -36,6 +36,8 @@ const DEFAULT_CONFIGS: Record<string, Partial<RecallTuning>> = {
   '- time boost': { timeBoost: 1 },
   '- misattribution abstention': { misattributionGap: 2 },
   '- newer restatement wins': { newerWithin: 0 },
+  '- answer type boost': { answerTypeBoost: 0 },
+  '- overview ranking': { overviewMode: false },
   '+ related words + expansions': { relatedWords: true, expansionWeight: 0.2 },
 };
 

@@ -33,5 +33,7 @@ export interface QueryAnalysis {
   wantsHistory: boolean;
   /** The question asks when / how long / in what order. */
   temporal: boolean;
+  /** The question asks for an overview of a topic across the history ("summarize…", "recap…"). */
+  overview: boolean;
   usage?: { calls: number; inputTokens: number; outputTokens: number };
 }

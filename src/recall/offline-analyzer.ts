@@ -1,5 +1,6 @@
 import { keywords } from '../text/tokenize.js';
 import type { AnalyzeContext, QueryAnalysis, QueryAnalyzer } from './analyzer.js';
+import { isOverviewQuestion, overviewTerms } from './overview.js';
 import { matchTopicKeys } from './topic-match.js';
 import { parseTimeRange } from './time-range.js';
 
@@ -17,7 +18,8 @@ export function createOfflineAnalyzer(opts: OfflineAnalyzerOptions = {}): QueryA
   return {
     id: 'offline@1',
     async analyze(query: string, ctx: AnalyzeContext): Promise<QueryAnalysis> {
-      const terms = keywords(query);
+      const overview = isOverviewQuestion(query);
+      const terms = overview ? overviewTerms(keywords(query)) : keywords(query);
       const expansions = expand(terms, opts.relatedWords ?? ctx.relatedWords);
       const timeRange = parseTimeRange(query, ctx.referenceDate);
       return {
@@ -28,6 +30,7 @@ export function createOfflineAnalyzer(opts: OfflineAnalyzerOptions = {}): QueryA
         timeRange,
         wantsHistory: HISTORY.test(query),
         temporal: TEMPORAL.test(query) || timeRange !== null,
+        overview,
       };
     },
   };

@@ -3,10 +3,12 @@ import type { ChannelResult } from './candidate.js';
 import { type Candidate } from './candidate.js';
 import { type FuseOptions, fuse, sortCandidates } from './fuse.js';
 import { boostAddressedAssistant, boostNamedAuthors } from './author-boost.js';
+import { boostAnswerTypes } from './answer-type.js';
 import { hydrate } from './hydrate.js';
 import { pullNeighbours } from './neighbours.js';
 import { preferNewer } from './recency.js';
 import { boostSessions } from './session-boost.js';
+import { spreadSessions } from './session-spread.js';
 import { propagateProvenance } from './provenance.js';
 
 export interface RankOptions extends FuseOptions {
@@ -21,6 +23,8 @@ export interface RankOptions extends FuseOptions {
   /** Multiplier share for assistant turns when the question asks what the assistant said. */
   assistantBoost: number;
   sessionBoost: number;
+  sessionSpread: number;
+  answerTypeBoost: number;
   /** Question keywords, and the near-tie ratio within which a newer restatement wins (0: off). */
   terms: string[];
   newerWithin: number;
@@ -39,6 +43,8 @@ export async function rankCandidates(store: Store, results: ChannelResult[], opt
   if (opts.sessionBoost > 0) ranked = sortCandidates(boostSessions(ranked, opts.sessionBoost, opts.neighbourRefChars));
   if (opts.neighbours > 0) ranked = sortCandidates(await pullNeighbours(store, ranked, opts.neighbours, opts.neighbourSeeds, opts.neighbourRefChars, opts.neighbourWindow));
   if (opts.assistantBoost > 0) ranked = sortCandidates(boostAddressedAssistant(opts.query, ranked, opts.assistantBoost));
+  if (opts.sessionSpread < 1) ranked = sortCandidates(spreadSessions(ranked, opts.sessionSpread));
+  if (opts.answerTypeBoost > 0) ranked = sortCandidates(boostAnswerTypes(opts.query, ranked, opts.answerTypeBoost));
   if (opts.newerWithin > 0) ranked = sortCandidates(preferNewer(ranked, opts.terms, opts.newerWithin, opts.newerWindow, opts.newerCoverage));
   return ranked;
 }

@@ -36,15 +36,16 @@ export interface RecallParams {
 
 /** The retrieval pipeline of DESIGN.md §3: analyze, five channels, fuse, temporal, synthesize. */
 export async function recall(deps: RecallDeps, query: string, p: RecallParams): Promise<RecallResult> {
-  const tuning = recallTuning();
-  const weights = { ...deps.weights, ...tuning.weights };
+  const base = recallTuning();
   const timings: Record<string, number> = {};
   const t0 = performance.now();
   const analysis = await deps.analyzer.analyze(query, {
     referenceDate: p.referenceDate,
     topicKeys: await deps.topicKeys(),
-    relatedWords: tuning.relatedWords ? relatedWordsOf(deps.embedder) : undefined,
+    relatedWords: base.relatedWords ? relatedWordsOf(deps.embedder) : undefined,
   });
+  const tuning = base.overviewMode && analysis.overview ? { ...base, ...base.overview } : base;
+  const weights = { ...deps.weights, ...tuning.weights };
   timings.analyze = performance.now() - t0;
 
   const depth = Math.max(50, p.limit * 2);
@@ -78,6 +79,8 @@ export async function recall(deps: RecallDeps, query: string, p: RecallParams): 
     authorBoost: tuning.authorBoost,
     assistantBoost: tuning.assistantBoost,
     sessionBoost: tuning.sessionBoost,
+    sessionSpread: tuning.sessionSpread,
+    answerTypeBoost: tuning.answerTypeBoost,
     terms: analysis.terms,
     newerWithin: analysis.temporal || analysis.wantsHistory || p.includeSuperseded ? 0 : tuning.newerWithin,
     newerWindow: tuning.newerWindow,

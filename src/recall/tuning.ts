@@ -25,6 +25,8 @@ export interface RecallTuning {
   authorBoost: number;
   /** Share added to assistant turns when the question asks what the assistant said ("did you…"). */
   assistantBoost: number;
+  /** Multiplier share for candidates holding the kind of value the question asks for (an amount, a number, a duration). */
+  answerTypeBoost: number;
   /** Share of its session's best message scores a message gains. */
   sessionBoost: number;
   /** A newer message restating an older one's question words wins within this score ratio (0: off). */
@@ -40,6 +42,12 @@ export interface RecallTuning {
   misattributionGap: number;
   /** How many of the best messages the misattribution check reads. */
   misattributionWindow: number;
+  /** The n-th best message of a session keeps this^n of its score (1: off). */
+  sessionSpread: number;
+  /** Overview questions ("summarize how…", found by the analyzer) rank with `overview`. */
+  overviewMode: boolean;
+  /** Overrides for overview questions (see `DEFAULT_TUNING`). */
+  overview: Partial<Omit<RecallTuning, 'overview' | 'overviewMode'>>;
   /** Replaces channel weights (ablation). */
   weights?: Partial<ChannelWeights>;
 }
@@ -55,6 +63,7 @@ export const DEFAULT_TUNING: RecallTuning = {
   neighbourWindow: 2,
   authorBoost: 0.5,
   assistantBoost: 1,
+  answerTypeBoost: 0.5,
   sessionBoost: 0.75,
   newerWithin: 0.7,
   newerWindow: 10,
@@ -63,6 +72,13 @@ export const DEFAULT_TUNING: RecallTuning = {
   timeBoost: 1.5,
   misattributionGap: 0.6,
   misattributionWindow: 5,
+  sessionSpread: 1,
+  overviewMode: true,
+  // An overview is told by whole exchanges across the history, not by one session: every strong
+  // match passes its score to its question or answer however long it is; turns rank by their own
+  // words (memories would lift the short turns they came from); averaged word vectors of long
+  // replies on one broad topic all look alike.
+  overview: { sessionBoost: 0, sessionSpread: 0.9, neighbours: 0.75, neighbourSeeds: 50, neighbourRefChars: 0, provenance: 0, messageVectorWeight: 0 },
 };
 
 let current: RecallTuning = DEFAULT_TUNING;

@@ -4,6 +4,7 @@ import { quoteSafe } from '../../ingest/llm/transcript.js';
 import { generateStructured, type ModelStageOptions } from '../../models/llm/structured-call.js';
 import { keywords } from '../../text/tokenize.js';
 import type { AnalyzeContext, QueryAnalysis, QueryAnalyzer, TimeRange } from '../analyzer.js';
+import { isOverviewQuestion, overviewTerms } from '../overview.js';
 import { parseTimeRange } from '../time-range.js';
 
 export const analysisSchema = z.object({
@@ -48,7 +49,9 @@ export function createModelAnalyzer(opts: ModelAnalyzerOptions): QueryAnalyzer {
       const a = result.value;
       const known = new Set(ctx.topicKeys);
       const timeRange = resolveTimeRange([...a.timeExpressions, query], ctx.referenceDate);
-      const terms = uniqueLower(a.terms.flatMap((t) => keywords(t)));
+      const overview = isOverviewQuestion(query);
+      const named = uniqueLower(a.terms.flatMap((t) => keywords(t)));
+      const terms = overview ? overviewTerms(named) : named;
       return {
         terms: terms.length > 0 ? terms : keywords(query),
         expansions: uniqueLower(a.expansions).filter((w) => !terms.includes(w)).slice(0, 10),
@@ -57,6 +60,7 @@ export function createModelAnalyzer(opts: ModelAnalyzerOptions): QueryAnalyzer {
         timeRange,
         wantsHistory: a.wantsHistory,
         temporal: a.temporal || timeRange !== null,
+        overview,
         usage: result.usage,
       };
     },

@@ -1,0 +1,143 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { MnemoApi, ProfileApi } from '../src/api.js';
+import { openMemory } from '../src/index.js';
+import { boostAnswerTypes, expectedAnswerType } from '../src/recall/answer-type.js';
+import type { Candidate } from '../src/recall/candidate.js';
+import { createOfflineAnalyzer } from '../src/recall/offline-analyzer.js';
+import { isOverviewQuestion, overviewTerms } from '../src/recall/overview.js';
+import { spreadSessions } from '../src/recall/session-spread.js';
+import type { MessageInput } from '../src/schemas.js';
+
+describe('overview questions', () => {
+  it('are told apart from questions about one thing', () => {
+    expect(isOverviewQuestion('Can you summarize how my garden project went?')).toBe(true);
+    expect(isOverviewQuestion('Give me a recap of the deployment work')).toBe(true);
+    expect(isOverviewQuestion('I need an overview of the budget discussions')).toBe(true);
+    expect(isOverviewQuestion('When did I plant the tomatoes?')).toBe(false);
+    expect(isOverviewQuestion('What is the summer schedule?')).toBe(false);
+  });
+
+  it('search the topic words, not the words of the request', async () => {
+    const analysis = await createOfflineAnalyzer().analyze('Can you give me a comprehensive summary of how my garden project progressed over time?', {
+      referenceDate: new Date('2024-06-01T00:00:00Z'),
+      topicKeys: [],
+    });
+    expect(analysis.overview).toBe(true);
+    expect(analysis.terms).toEqual(['garden', 'project']);
+    expect(overviewTerms(['summary', 'recap'])).toEqual(['summary', 'recap']);
+  });
+});
+
+describe('session spread', () => {
+  it('lowers each further message of a session, in rank order, and leaves memories alone', () => {
+    const msg = (id: string, sessionId: string, score: number): Candidate => ({
+      kind: 'message',
+      id,
+      score,
+      own: score,
+      hits: [],
+      message: { id, sessionId, role: 'user', content: id, timestamp: null, metadata: null, seq: 0, createdAt: '2024-01-01T00:00:00.000Z' },
+    });
+    const memory: Candidate = { kind: 'memory', id: 'm', score: 1, own: 1, hits: [] };
+    const out = spreadSessions([msg('a1', 'a', 1), msg('a2', 'a', 1), msg('b1', 'b', 1), msg('a3', 'a', 1), memory], 0.5);
+    expect(Object.fromEntries(out.map((c) => [c.id, c.score]))).toEqual({ a1: 1, a2: 0.5, b1: 1, a3: 0.25, m: 1 });
+  });
+});
+
+describe('questions that name the kind of value they want', () => {
+  it('expect money for costs and a duration for "how long"', () => {
+    expect(expectedAnswerType('How much does my gym membership cost each month?')?.name).toBe('money');
+    expect(expectedAnswerType("What's the rent for the flat?")?.name).toBe('money');
+    expect(expectedAnswerType('How long have I been learning Spanish?')?.name).toBe('duration');
+    expect(expectedAnswerType('How many dogs do I have?')).toBeNull();
+    expect(expectedAnswerType('What did I say about my budget tracker app?')).toBeNull();
+  });
+
+  it('lift only the candidates holding such a value', () => {
+    const turn = (id: string, content: string, score: number): Candidate => ({
+      kind: 'message',
+      id,
+      score,
+      own: score,
+      hits: [],
+      message: { id, sessionId: 's', role: 'user', content, timestamp: null, metadata: null, seq: 0, createdAt: '2024-01-01T00:00:00.000Z' },
+    });
+    const ranked = [turn('a', 'The membership has a pool.', 1), turn('b', 'It is $45/month.', 0.8), turn('c', 'Costs 30 euros a visit.', 0.5)];
+    const scores = Object.fromEntries(boostAnswerTypes('How much does the membership cost?', ranked, 0.5).map((c) => [c.id, c.score]));
+    expect(scores).toEqual({ a: 1, b: 1.2000000000000002, c: 0.75 });
+    const untouched = boostAnswerTypes('Where is the gym?', [turn('b', 'It is $45/month.', 0.8)], 0.5);
+    expect(untouched[0]!.score).toBe(0.8);
+  });
+});
+
+let dir: string;
+let mem: MnemoApi;
+let p: ProfileApi;
+
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'mnemo-kinds-'));
+  mem = openMemory({ dataDir: dir, embedder: false, worker: { background: false } });
+  p = mem.profile('default');
+});
+afterEach(async () => {
+  await mem.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const at = (day: number, minute: number) => new Date(Date.UTC(2024, 2, day, 9, minute)).toISOString();
+function exchange(sessionId: string, day: number, minute: number, user: string, assistant: string): MessageInput[] {
+  return [
+    { role: 'user', content: user, sessionId, timestamp: at(day, minute) },
+    { role: 'assistant', content: assistant, sessionId, timestamp: at(day, minute + 1) },
+  ];
+}
+
+describe('recall of an overview question (end to end)', () => {
+  it('returns the exchanges from every session on the topic, replies included', async () => {
+    const messages: MessageInput[] = [
+      ...exchange('march', 1, 0, 'I am starting a vegetable garden project in the backyard with tomatoes and beans.', 'Raised beds with compost suit tomatoes and beans; start the seeds indoors six weeks before the last frost.'),
+      ...exchange('april', 10, 0, 'The tomatoes in my garden project caught blight.', 'Remove the spotted leaves, water at the base and rotate the bed next season.'),
+      ...exchange('may', 12, 0, 'First harvest from the garden project: two kilos of beans!', 'Blanch and freeze what you cannot eat this week.'),
+    ];
+    ['fixed the fence', 'watered the beds', 'weeded the path'].forEach((chore, i) =>
+      messages.push(...exchange('june', 20, i * 2, `For the garden project I ${chore} today.`, 'Good, that is done.')),
+    );
+    ['car insurance renewal', 'birthday party', 'new laptop setup', 'marathon training', 'tax return forms', 'piano lessons'].forEach((topic, i) =>
+      messages.push(...exchange(`other-${i}`, 2 + i, 0, `Can you help me with the ${topic}?`, `Sure, here is a plan for the ${topic}.`)),
+    );
+    // Turns that share only the words of the request ("summary", "progressed", "time").
+    messages.push(
+      ...exchange('work', 25, 0, 'Give me a summary of the quarterly report, it progressed slowly this time.', 'Here is a summary: revenue progressed over time, costs fell.'),
+      ...exchange('work', 25, 2, 'Summary of the meeting: time ran out before the budget item.', 'A summary noted; the budget item moves to next time.'),
+    );
+    await p.ingest(messages, { wait: true });
+
+    const result = await p.recall('Can you give me a summary of how my garden project progressed over time?', { limit: 12 });
+    const top = result.messages.slice(0, 12);
+    expect(new Set(top.map((m) => m.sessionId))).toEqual(new Set(['march', 'april', 'may', 'june']));
+    const contents = top.map((m) => m.content);
+    expect(contents).toContain('Raised beds with compost suit tomatoes and beans; start the seeds indoors six weeks before the last frost.');
+    expect(contents).toContain('Remove the spotted leaves, water at the base and rotate the bed next season.');
+    expect(contents).toContain('Blanch and freeze what you cannot eat this week.');
+  });
+
+  it('finds the amount when the question asks what something costs', async () => {
+    const PRICE = 'The gym membership went up to $45 after the owners changed.';
+    const fillers = ['car insurance', 'tax forms', 'piano lessons', 'flight to Lisbon', 'book club', 'dentist visit', 'new laptop', 'kitchen paint'];
+    await p.ingest(
+      [
+        { role: 'user', content: 'My gym membership also covers the yoga classes.', sessionId: 'a', timestamp: at(1, 0) },
+        { role: 'user', content: 'I renewed my membership at the gym yesterday, the one near work.', sessionId: 'b', timestamp: at(5, 0) },
+        { role: 'user', content: PRICE, sessionId: 'c', timestamp: at(9, 0) },
+        ...fillers.map((topic, i) => ({ role: 'user' as const, content: `Help me plan the ${topic}.`, sessionId: `f${i}`, timestamp: at(12 + i, 0) })),
+      ],
+      { wait: true },
+    );
+    const result = await p.recall('How much does my gym membership cost each month?', { limit: 3 });
+    expect(result.messages[0]!.content).toBe(PRICE);
+    expect(result.messages[0]!.score).toBeGreaterThan(result.messages[1]!.score);
+  });
+});
