@@ -11,6 +11,11 @@ import { isOverviewQuestion, overviewTerms } from '../src/recall/overview.js';
 import { spreadSessions } from '../src/recall/session-spread.js';
 import type { MessageInput } from '../src/schemas.js';
 
+function candidate(id: string, content: string, score: number, sessionId = 's'): Candidate {
+  const message = { id, sessionId, role: 'user' as const, content, timestamp: null, metadata: null, seq: 0, createdAt: '2024-01-01T00:00:00.000Z' };
+  return { kind: 'message', id, score, own: score, hits: [], message };
+}
+
 describe('overview questions', () => {
   it('are told apart from questions about one thing', () => {
     expect(isOverviewQuestion('Can you summarize how my garden project went?')).toBe(true);
@@ -33,14 +38,7 @@ describe('overview questions', () => {
 
 describe('session spread', () => {
   it('lowers each further message of a session, in rank order, and leaves memories alone', () => {
-    const msg = (id: string, sessionId: string, score: number): Candidate => ({
-      kind: 'message',
-      id,
-      score,
-      own: score,
-      hits: [],
-      message: { id, sessionId, role: 'user', content: id, timestamp: null, metadata: null, seq: 0, createdAt: '2024-01-01T00:00:00.000Z' },
-    });
+    const msg = (id: string, sessionId: string, score: number) => candidate(id, id, score, sessionId);
     const memory: Candidate = { kind: 'memory', id: 'm', score: 1, own: 1, hits: [] };
     const out = spreadSessions([msg('a1', 'a', 1), msg('a2', 'a', 1), msg('b1', 'b', 1), msg('a3', 'a', 1), memory], 0.5);
     expect(Object.fromEntries(out.map((c) => [c.id, c.score]))).toEqual({ a1: 1, a2: 0.5, b1: 1, a3: 0.25, m: 1 });
@@ -57,14 +55,7 @@ describe('questions that name the kind of value they want', () => {
   });
 
   it('lift only the candidates holding such a value', () => {
-    const turn = (id: string, content: string, score: number): Candidate => ({
-      kind: 'message',
-      id,
-      score,
-      own: score,
-      hits: [],
-      message: { id, sessionId: 's', role: 'user', content, timestamp: null, metadata: null, seq: 0, createdAt: '2024-01-01T00:00:00.000Z' },
-    });
+    const turn = (id: string, content: string, score: number) => candidate(id, content, score);
     const ranked = [turn('a', 'The membership has a pool.', 1), turn('b', 'It is $45/month.', 0.8), turn('c', 'Costs 30 euros a visit.', 0.5)];
     const scores = Object.fromEntries(boostAnswerTypes('How much does the membership cost?', ranked, 0.5).map((c) => [c.id, c.score]));
     expect(scores).toEqual({ a: 1, b: 1.2000000000000002, c: 0.75 });
