@@ -6,6 +6,7 @@ import type { MnemoApi, ProfileApi } from '../src/api.js';
 import { openMemory } from '../src/index.js';
 import { boostAnswerTypes, expectedAnswerType } from '../src/recall/answer-type.js';
 import type { Candidate } from '../src/recall/candidate.js';
+import { synthesisPrompt } from '../src/recall/model/synthesis-prompt.js';
 import { createOfflineAnalyzer } from '../src/recall/offline-analyzer.js';
 import { isOverviewQuestion, overviewTerms } from '../src/recall/overview.js';
 import { spreadSessions } from '../src/recall/session-spread.js';
@@ -33,6 +34,14 @@ describe('overview questions', () => {
     expect(analysis.overview).toBe(true);
     expect(analysis.terms).toEqual(['garden', 'project']);
     expect(overviewTerms(['summary', 'recap'])).toEqual(['summary', 'recap']);
+  });
+});
+
+describe('a model asked an overview question', () => {
+  it('is told to answer with a dated, chronological summary (and only then)', () => {
+    const input = { query: 'Summarize my garden project', referenceDate: new Date('2024-06-01T00:00:00Z'), evidence: [], temporal: [], confidence: 0.8 };
+    expect(synthesisPrompt({ ...input, overview: true }).prompt).toContain('chronological summary');
+    expect(synthesisPrompt(input).prompt).not.toContain('chronological summary');
   });
 });
 
@@ -113,6 +122,11 @@ describe('recall of an overview question (end to end)', () => {
     expect(contents).toContain('Raised beds with compost suit tomatoes and beans; start the seeds indoors six weeks before the last frost.');
     expect(contents).toContain('Remove the spotted leaves, water at the base and rotate the bed next season.');
     expect(contents).toContain('Blanch and freeze what you cannot eat this week.');
+    // The offline answer is a timeline: one dated line per step, oldest first.
+    const lines = result.answer!.split('\n');
+    expect(lines[0]).toBe('- 1 March 2024: I am starting a vegetable garden project in the backyard with tomatoes and beans.');
+    expect(lines).toContain('- 10 March 2024: The tomatoes in my garden project caught blight.');
+    expect(lines.length).toBeGreaterThanOrEqual(4);
   });
 
   it('finds the amount when the question asks what something costs', async () => {

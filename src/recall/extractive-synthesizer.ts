@@ -1,5 +1,6 @@
 import { keywords } from '../text/tokenize.js';
 import { answerPhrase, asksWhen, spokenDate } from './answer-phrase.js';
+import { timelineAnswer } from './timeline-answer.js';
 import type { Evidence, SynthesisInput, SynthesisOutput, Synthesizer } from './synthesizer.js';
 
 export interface ExtractiveOptions {
@@ -13,7 +14,8 @@ const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
 
 /**
  * No model: answers with the best-matching phrase of the top evidence — for "when" questions
- * the evidence's date, otherwise the clause that matches best, dated.
+ * the evidence's date, otherwise the clause that matches best, dated; an overview question gets
+ * a dated timeline of the top evidence.
  */
 export function createExtractiveSynthesizer(opts: Partial<ExtractiveOptions> = {}): Synthesizer {
   const { abstainBelow = 0.35, maxWords = 16 } = opts;
@@ -24,6 +26,10 @@ export function createExtractiveSynthesizer(opts: Partial<ExtractiveOptions> = {
         return { answer: null, citedIds: [], confidence: input.confidence };
       }
       const terms = new Set(keywords(input.query).map((w) => w.slice(0, 5)));
+      if (input.overview) {
+        const timeline = timelineAnswer(input.evidence, terms);
+        return timeline ? { ...timeline, confidence: input.confidence } : { answer: null, citedIds: [], confidence: input.confidence };
+      }
       const best = bestSentence(input.evidence.slice(0, 3), terms);
       if (!best) return { answer: null, citedIds: [], confidence: input.confidence };
       const when = best.time ? spokenDate(best.time) : null;

@@ -1,0 +1,48 @@
+import { keywords } from '../text/tokenize.js';
+import { spokenDate } from './answer-phrase.js';
+import type { Evidence } from './synthesizer.js';
+
+const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
+
+export interface TimelineAnswer {
+  answer: string;
+  citedIds: string[];
+}
+
+/**
+ * The offline answer to an overview question: the best-matching sentence of each of the top
+ * evidence items, oldest first, one dated line each ("- 1 March 2024: …").
+ */
+export function timelineAnswer(evidence: Evidence[], terms: Set<string>, maxLines = 6, maxWords = 24): TimelineAnswer | null {
+  const lines: { id: string; time: string | null; text: string }[] = [];
+  const seen = new Set<string>();
+  for (const ev of evidence) {
+    if (lines.length >= maxLines) break;
+    const text = bestSentence(ev.content, terms);
+    if (!text || seen.has(text)) continue;
+    seen.add(text);
+    lines.push({ id: ev.id, time: ev.time, text: clip(text, maxWords) });
+  }
+  if (lines.length === 0) return null;
+  lines.sort((a, b) => (a.time ?? '\uffff').localeCompare(b.time ?? '\uffff'));
+  return {
+    answer: lines.map((l) => `- ${l.time ? `${spokenDate(l.time)}: ` : ''}${l.text}`).join('\n'),
+    citedIds: lines.map((l) => l.id),
+  };
+}
+
+function bestSentence(content: string, terms: Set<string>): string | null {
+  let best: { text: string; overlap: number } | null = null;
+  for (const { segment } of segmenter.segment(content)) {
+    const text = segment.trim().replace(/\s+/g, ' ');
+    if (!text) continue;
+    const overlap = keywords(text).filter((w) => terms.has(w.slice(0, 5))).length;
+    if (overlap > 0 && (!best || overlap > best.overlap)) best = { text, overlap };
+  }
+  return best?.text ?? null;
+}
+
+function clip(text: string, maxWords: number): string {
+  const words = text.split(' ');
+  return words.length > maxWords ? `${words.slice(0, maxWords).join(' ')}…` : text;
+}
