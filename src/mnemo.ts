@@ -46,6 +46,12 @@ export interface MnemoOptions {
    * behind writes. Needs plain-data options (embedded SQLite, embedder and model configs, not instances).
    */
   recallThreads?: number;
+  /**
+   * How long a recall on a thread may take before it fails with `unavailable` and its thread,
+   * which may be stuck, is stopped and replaced (its other requests fail too). Default 30 s; with
+   * a model configured, 30 s plus four of the model's per-call timeouts. From 100 ms to 1 hour.
+   */
+  recallTimeoutMs?: number;
   onWarning?: (message: string) => void;
 }
 
@@ -117,13 +123,17 @@ function createMnemo(opts: MnemoOptions, recallOnly: boolean): MnemoApi {
 function recallPoolFor(opts: MnemoOptions, dataDir: string, warn: (m: string) => void): RecallPool | null {
   const threads = opts.recallThreads ?? 0;
   if (!Number.isInteger(threads) || threads < 0 || threads > 64) throw new MnemoError('invalid_input', `recallThreads must be an integer from 0 to 64; got ${threads}`);
+  const timeoutMs = opts.recallTimeoutMs;
+  if (timeoutMs !== undefined && (!Number.isInteger(timeoutMs) || timeoutMs < 100 || timeoutMs > 3_600_000)) {
+    throw new MnemoError('invalid_input', `recallTimeoutMs must be an integer from 100 to 3600000 (ms); got ${timeoutMs}`);
+  }
   if (threads === 0) return null;
   const config = recallThreadConfig({ ...opts, dataDir });
   if ('unsupported' in config) {
     warn(`recall runs on the main thread: recallThreads needs plain-data options, but ${config.unsupported}`);
     return null;
   }
-  return new RecallPool(config, threads, warn);
+  return new RecallPool(config, threads, warn, timeoutMs);
 }
 
 async function resolveDefaultEmbedder(given: Embedder | EmbedderConfig | false | undefined, modelsDir: string, warn: (m: string) => void): Promise<Embedder | null> {

@@ -1,11 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MnemoApi } from '../src/api.js';
 import { MnemoError } from '../src/errors.js';
 import { openMemory } from '../src/index.js';
-import { RecallPool } from '../src/recall-pool/recall-pool.js';
+import type { ThreadRequestBody } from '../src/recall-pool/protocol.js';
+import { defaultRecallTimeoutMs, RecallPool } from '../src/recall-pool/recall-pool.js';
 import { locomoMessages } from './support/locomo.js';
 
 let dir: string;
@@ -109,6 +112,81 @@ describe('recall on threads', () => {
     }
   });
 
+  it('times out a recall on a thread stuck in a loop, stops and replaces the thread, and answers the next recall', async () => {
+    const writer = open(0);
+    await writer.profile('p').remember({ content: 'The cache warms at dawn.' });
+    const warnings: string[] = [];
+    const timeoutMs = 1000;
+    const pool = new RecallPool({ dataDir: dir, embedder: { kind: 'hashing' } }, 1, (w) => warnings.push(w), timeoutMs);
+    const internals = pool as unknown as {
+      threads: ({ worker: { threadId: number; once(event: 'exit', fn: () => void): void } } | null)[];
+      send(t: unknown, req: ThreadRequestBody): Promise<unknown>;
+    };
+    try {
+      // A thread takes about a second to start under tsx; warm (which has no timeout) starts it.
+      await pool.warm('p');
+      expect((await pool.recall('p', 'cache warms', { limit: 5 } as never)).memories).toHaveLength(1);
+      const stuck = internals.threads[0]!;
+      const exited = new Promise<void>((resolve) => stuck.worker.once('exit', resolve));
+      // The internal test-only op: the thread busy-waits (10 min) and answers nothing meanwhile.
+      const blocked = internals.send(stuck, { op: 'block', ms: 600_000 }).catch((e: unknown) => e);
+      const started = Date.now();
+      const err = await pool.recall('p', 'cache warms', { limit: 5 } as never).catch((e: unknown) => e);
+      const waited = Date.now() - started;
+      expect(err).toBeInstanceOf(MnemoError);
+      expect(err).toMatchObject({ code: 'unavailable', message: expect.stringMatching(/no answer within 1000 ms \(recallTimeoutMs\)/) });
+      expect(waited).toBeGreaterThanOrEqual(timeoutMs - 50);
+      expect(waited).toBeLessThan(timeoutMs + 2000);
+      // The other request in flight on that thread fails the same way, and the thread is stopped.
+      expect(await blocked).toMatchObject({ code: 'unavailable', message: (err as Error).message });
+      expect(warnings.join('\n')).toMatch(/no answer within 1000 ms/);
+      await exited;
+      expect(internals.threads[0]).toBeNull();
+      await pool.warm('p');
+      expect(internals.threads[0]).not.toBe(stuck);
+      expect((await pool.recall('p', 'cache warms', { limit: 5 } as never)).memories).toHaveLength(1);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('times out a threaded recall waiting on a model that never answers (recallTimeoutMs from openMemory)', async () => {
+    let stall = true;
+    const held: ServerResponse[] = [];
+    const server = createServer((req, res) => {
+      req.resume();
+      if (stall) held.push(res);
+      else res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'no model here' } }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+    try {
+      await open(0).profile('p').remember({ content: 'The cache warms at dawn.' });
+      const warnings: string[] = [];
+      const llm = { provider: 'openai-compatible' as const, baseURL, model: 'stalled', maxRetries: 0, timeoutMs: 600_000 };
+      const p = open(1, { llm, recallTimeoutMs: 1000, onWarning: (w) => warnings.push(w) }).profile('p');
+      await p.warm();
+      const started = Date.now();
+      await expect(p.recall('cache warms')).rejects.toMatchObject({ code: 'unavailable', message: expect.stringMatching(/no answer within 1000 ms/) });
+      expect(Date.now() - started).toBeLessThan(3000);
+      expect(held.length).toBeGreaterThan(0);
+      expect(warnings.join('\n')).toMatch(/no answer within 1000 ms/);
+      // The model now fails at once: the new thread falls back to the offline stages and answers.
+      stall = false;
+      await p.warm();
+      expect((await p.recall('cache warms')).memories).toHaveLength(1);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('defaults the recall timeout to 30 s, leaving room for a model\'s own timeouts', () => {
+    expect(defaultRecallTimeoutMs({ dataDir: dir })).toBe(30_000);
+    expect(defaultRecallTimeoutMs({ dataDir: dir, llm: { provider: 'openai', model: 'm' } })).toBe(270_000);
+    expect(defaultRecallTimeoutMs({ dataDir: dir, llm: { provider: 'openai', model: 'm', timeoutMs: 5_000 } })).toBe(50_000);
+  });
+
   it('falls back to the calling thread, with a warning, when options are instances', async () => {
     const warnings: string[] = [];
     const embedder = { id: 'tiny', dimensions: 2, embed: async (texts: string[]) => texts.map(() => new Float32Array([1, 0])) };
@@ -120,5 +198,10 @@ describe('recall on threads', () => {
 
   it('rejects a nonsensical thread count', () => {
     expect(() => open(-1)).toThrow(/recallThreads must be an integer/);
+  });
+
+  it('rejects a nonsensical recall timeout', () => {
+    expect(() => open(1, { recallTimeoutMs: 0 })).toThrow(/recallTimeoutMs must be an integer from 100/);
+    expect(() => open(1, { recallTimeoutMs: 1.5e3 + 0.5 })).toThrow(MnemoError);
   });
 });

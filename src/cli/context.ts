@@ -69,6 +69,8 @@ export interface OpenOptions {
   background?: boolean;
   /** Threads answering recall beside the main one (serve). */
   recallThreads?: number;
+  /** How long a threaded recall may take before its thread is replaced (serve). */
+  recallTimeoutMs?: number;
 }
 
 export async function openMnemo(g: GlobalOptions, opts: OpenOptions = {}): Promise<MnemoApi> {
@@ -87,6 +89,7 @@ export async function openMnemo(g: GlobalOptions, opts: OpenOptions = {}): Promi
     worker: { background: opts.background ?? false },
     // Recall threads open the embedded store themselves; PostgreSQL serves many processes instead.
     recallThreads: store ? 0 : opts.recallThreads,
+    recallTimeoutMs: opts.recallTimeoutMs,
     onWarning: warn,
   });
 }

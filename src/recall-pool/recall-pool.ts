@@ -2,6 +2,7 @@ import type { Worker } from 'node:worker_threads';
 import type { RecallResult } from '../api.js';
 import type { RecallOptions } from '../schemas.js';
 import { MnemoError } from '../errors.js';
+import { DEFAULT_CALL_SETTINGS } from '../models/llm/config.js';
 import type { ThreadReply, ThreadRequestBody } from './protocol.js';
 import { spawnRecallThread } from './spawn-thread.js';
 import type { RecallThreadConfig } from './thread-config.js';
@@ -9,6 +10,7 @@ import type { RecallThreadConfig } from './thread-config.js';
 interface Pending {
   resolve: (value: unknown) => void;
   reject: (err: Error) => void;
+  timer?: NodeJS.Timeout;
 }
 
 interface Thread {
@@ -16,18 +18,39 @@ interface Thread {
   pending: Map<number, Pending>;
 }
 
+/** How long a recall may wait for its thread's answer when no model is configured. */
+export const RECALL_TIMEOUT_MS = 30_000;
+
+/**
+ * The default recall timeout: 30 s, and with a model four of its per-call timeouts more (query
+ * analysis and synthesis may each try twice), so a slow model falls back to the offline stages as
+ * it would on the calling thread instead of costing the whole thread.
+ */
+export function defaultRecallTimeoutMs(config: RecallThreadConfig): number {
+  if (!config.llm) return RECALL_TIMEOUT_MS;
+  return RECALL_TIMEOUT_MS + 4 * (config.llm.timeoutMs ?? DEFAULT_CALL_SETTINGS.timeoutMs);
+}
+
 /**
  * Recall on other cores: each thread opens the same data directory with its own connection and
  * in-memory indexes (kept current from the database's change logs), so recall never waits on the
  * main thread's writes. A request goes to the thread with the fewest in flight; a thread that dies
- * fails its requests with `unavailable` and is replaced on the next request.
+ * fails its requests with `unavailable` and is replaced on the next request. A recall with no
+ * answer within `timeoutMs` means the thread may be stuck: it is stopped and handled as a dead
+ * one. `warm` has no timeout: on a large profile it legitimately waits for an index build (which
+ * yields, so recalls sent meanwhile are answered and a thread truly stuck is still caught by them).
  */
 export class RecallPool {
   private readonly threads: (Thread | null)[];
   private nextId = 1;
   private closed = false;
 
-  constructor(private readonly config: RecallThreadConfig, size: number, private readonly warn: (m: string) => void) {
+  constructor(
+    private readonly config: RecallThreadConfig,
+    size: number,
+    private readonly warn: (m: string) => void,
+    private readonly timeoutMs = defaultRecallTimeoutMs(config),
+  ) {
     this.threads = Array.from({ length: size }, () => null);
   }
 
@@ -36,7 +59,7 @@ export class RecallPool {
   }
 
   recall(profile: string, query: string, options: RecallOptions): Promise<RecallResult> {
-    return this.send(this.pick(), { op: 'recall', profile, query, options }) as Promise<RecallResult>;
+    return this.send(this.pick(), { op: 'recall', profile, query, options }, this.timeoutMs) as Promise<RecallResult>;
   }
 
   /** Loads a profile's indexes in every thread. */
@@ -64,17 +87,18 @@ export class RecallPool {
     if (existing) return existing;
     const t: Thread = { worker: spawnRecallThread(this.config), pending: new Map() };
     t.worker.on('message', (reply: ThreadReply) => this.receive(t, reply));
-    t.worker.on('error', (err) => this.fail(i, t, `recall thread failed: ${err.message}`));
-    t.worker.on('exit', (code) => this.fail(i, t, `recall thread exited with code ${code}`));
+    t.worker.on('error', (err) => this.fail(t, `recall thread failed: ${err.message}`));
+    t.worker.on('exit', (code) => this.fail(t, `recall thread exited with code ${code}`));
     t.worker.unref();
     this.threads[i] = t;
     return t;
   }
 
-  private send(t: Thread, req: ThreadRequestBody): Promise<unknown> {
+  private send(t: Thread, req: ThreadRequestBody, timeoutMs?: number): Promise<unknown> {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      t.pending.set(id, { resolve, reject });
+      const timer = timeoutMs === undefined ? undefined : setTimeout(() => this.timedOut(t, timeoutMs), timeoutMs).unref();
+      t.pending.set(id, { resolve, reject, timer });
       if (t.pending.size === 1) t.worker.ref();
       t.worker.postMessage({ ...req, id });
     });
@@ -84,16 +108,29 @@ export class RecallPool {
     if ('warning' in reply) return this.warn(reply.warning);
     const p = t.pending.get(reply.id);
     if (!p) return;
+    clearTimeout(p.timer);
     t.pending.delete(reply.id);
     if (t.pending.size === 0) t.worker.unref();
     if (reply.ok) p.resolve(reply.value);
     else p.reject(new MnemoError(reply.error.code, reply.error.message, reply.error.details));
   }
 
-  private fail(i: number, t: Thread, message: string): void {
-    if (this.threads[i] === t) this.threads[i] = null;
+  /** A request got no answer in time: the thread may be stuck, so it goes the way of a dead one. */
+  private timedOut(t: Thread, timeoutMs: number): void {
+    this.fail(t, `recall got no answer within ${timeoutMs} ms (recallTimeoutMs); its thread was stopped and is replaced on the next request`);
+    t.worker.unref();
+    // Its 'exit' finds nothing left to fail. A thread blocked in a native call stops when the call returns.
+    t.worker.terminate().catch(() => undefined);
+  }
+
+  private fail(t: Thread, message: string): void {
+    const i = this.threads.indexOf(t);
+    if (i >= 0) this.threads[i] = null;
     if (!this.closed && t.pending.size > 0) this.warn(message);
-    for (const p of t.pending.values()) p.reject(new MnemoError('unavailable', message));
+    for (const p of t.pending.values()) {
+      clearTimeout(p.timer);
+      p.reject(new MnemoError('unavailable', message));
+    }
     t.pending.clear();
   }
 }

@@ -21,7 +21,15 @@ port.on('message', (req: ThreadRequest) => {
 });
 
 async function answer(req: ThreadRequest): Promise<unknown> {
+  if (req.op === 'block') return block(req.ms);
   const profile = mnemo.profile(req.profile);
   if (req.op === 'warm') return profile.warm();
   return profile.recall(req.query, req.options);
+}
+
+/** The internal test-only 'block' op: holds the thread the way a runaway loop would. */
+function block(ms: number): null {
+  const until = Date.now() + ms;
+  while (Date.now() < until);
+  return null;
 }

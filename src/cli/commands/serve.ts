@@ -12,17 +12,20 @@ interface Opts {
   port: number;
   demo?: boolean;
   recallThreads?: number;
+  recallTimeout?: number;
 }
 
 /** One recall thread per core, up to four: the main thread's HTTP and writes wait on I/O often enough to share. */
 function defaultRecallThreads(): number {
-  const fromEnv = process.env.MNEMO_RECALL_THREADS?.trim();
-  if (fromEnv) {
-    const n = Number(fromEnv);
-    if (!Number.isInteger(n) || n < 0 || n > 64) throw new MnemoError('invalid_input', `MNEMO_RECALL_THREADS must be an integer from 0 to 64; got "${fromEnv}"`);
-    return n;
-  }
-  return Math.min(4, availableParallelism());
+  return intFromEnv('MNEMO_RECALL_THREADS', 0, 64) ?? Math.min(4, availableParallelism());
+}
+
+function intFromEnv(name: string, min: number, max: number): number | undefined {
+  const fromEnv = process.env[name]?.trim();
+  if (!fromEnv) return undefined;
+  const n = Number(fromEnv);
+  if (!Number.isInteger(n) || n < min || n > max) throw new MnemoError('invalid_input', `${name} must be an integer from ${min} to ${max}; got "${fromEnv}"`);
+  return n;
 }
 
 export function registerServe(program: Command): void {
@@ -32,12 +35,17 @@ export function registerServe(program: Command): void {
     .option('--host <host>', 'interface to bind; other than loopback needs an API key (mnemo keys create)', '127.0.0.1')
     .option('--port <port>', 'port (0 picks a free one)', intOption(0, 65535), 7077)
     .option('--recall-threads <n>', 'threads answering recall beside the main one, each with its own indexes (env MNEMO_RECALL_THREADS; default: one per core, at most 4)', intOption(0, 64))
+    .option('--recall-timeout <ms>', 'ms a threaded recall may take before it fails and its thread, maybe stuck, is replaced (env MNEMO_RECALL_TIMEOUT_MS; default 30000, more with a model)', intOption(100, 3_600_000))
     .option('--demo', 'first run the offline demo on a scratch profile ("demo" unless --profile is given)')
     .addHelpText('after', '\nExample:\n  mnemo serve --port 7077')
     .action(async (opts: Opts, cmd: Command) => {
       const g = globals(cmd);
       const [{ startHttpServer }, { openKeyStore }] = await Promise.all([import('../../http/index.js'), import('../../auth/index.js')]);
-      const mnemo = await openMnemo(g, { background: true, recallThreads: opts.recallThreads ?? defaultRecallThreads() });
+      const mnemo = await openMnemo(g, {
+        background: true,
+        recallThreads: opts.recallThreads ?? defaultRecallThreads(),
+        recallTimeoutMs: opts.recallTimeout ?? intFromEnv('MNEMO_RECALL_TIMEOUT_MS', 100, 3_600_000),
+      });
       const keys = openKeyStore(g.dataDir);
       try {
         const demoProfile = profileGiven(cmd) ? g.profile : 'demo';
