@@ -5,7 +5,6 @@ import type { Sql } from './runner.js';
 import { pgText } from './sql.js';
 
 export const PURGED = '[purged]';
-export const KEYED_TYPES: ReadonlySet<string> = new Set(['fact', 'instruction']);
 
 /** Hash of the normalized content, the key of the "identical active memory" check. */
 export function contentHash(content: string): string | null {

@@ -2,12 +2,13 @@ import type { Memory, NewMemory } from '../../types.js';
 import type { WriteMemoriesOptions, WriteMemoriesResult } from '../store.js';
 import { type AuditInsert, appendAudit } from './audit.js';
 import { completeJob, insertJobs } from './jobs.js';
-import { KEYED_TYPES, contentHash, insertMemoryRows } from './memory-rows.js';
+import { contentHash, insertMemoryRows } from './memory-rows.js';
 import { canonicalTime, nowIso } from './rows.js';
 import type { Tx } from './runner.js';
 import type { PgVectors } from './vectors.js';
 import { lockMemoryKeys, memoryLockKeys } from './write-locks.js';
 import { withMemoryDefaults } from '../memory-defaults.js';
+import { KEYED_TYPES, type TopicKeyOutcome, supersedeByTopicKey } from '../topic-key-supersession.js';
 
 interface Active {
   id: string;
@@ -108,23 +109,11 @@ function identicalActive(actives: Map<string, Active>, memory: Memory): string |
   return null;
 }
 
-/**
- * Topic-key supersession for an active fact or instruction. When an active memory under the key
- * is newer (later createdAt), the incoming one arrives superseded by it (mutates `memory`);
- * otherwise it replaces every active one under the key.
- */
-function applyTopicKey(actives: Map<string, Active>, memory: Memory): { replaces: string[]; newerId: string | null } {
-  if (memory.status !== 'active' || !memory.topicKey || !KEYED_TYPES.has(memory.type)) return { replaces: [], newerId: null };
-  const under = [...actives.values()]
-    .filter((a) => a.topicKey === memory.topicKey && KEYED_TYPES.has(a.type))
-    .sort((x, y) => (x.createdAt === y.createdAt ? y.rid - x.rid : x.createdAt < y.createdAt ? 1 : -1));
-  const newer = under.find((a) => a.createdAt > memory.createdAt);
-  if (newer) {
-    memory.status = 'superseded';
-    memory.supersededBy = newer.id;
-    return { replaces: [], newerId: newer.id };
-  }
-  return { replaces: under.map((a) => a.id), newerId: null };
+/** See `supersedeByTopicKey`; `actives` holds every active memory under the batch's keys. */
+function applyTopicKey(actives: Map<string, Active>, memory: Memory): TopicKeyOutcome {
+  return supersedeByTopicKey(memory, (topicKey) => [...actives.values()]
+    .filter((a) => a.topicKey === topicKey && KEYED_TYPES.has(a.type))
+    .sort((x, y) => (x.createdAt === y.createdAt ? y.rid - x.rid : x.createdAt < y.createdAt ? 1 : -1)));
 }
 
 function withDefaults(input: NewMemory, now: string): Memory {

@@ -1,4 +1,5 @@
 import type { AuditEntry, Job, Memory, StoredMessage } from '../../types.js';
+import { auditFromColumns, jobFromColumns, memoryFromColumns, messageFromColumns } from '../from-columns.js';
 
 /** Raw row shapes as both drivers return them, and their mapping to domain objects. */
 
@@ -45,62 +46,22 @@ export function iso(value: Time): string {
 const isoOrNull = (value: Time | null): string | null => (value === null ? null : iso(value));
 
 export function toMessage(r: MessageRow): StoredMessage {
-  return {
-    id: r.id,
-    sessionId: r.session_id,
-    role: r.role as StoredMessage['role'],
-    content: r.content,
-    timestamp: r.timestamp,
-    metadata: (r.metadata ?? null) as StoredMessage['metadata'],
-    seq: Number(r.seq),
-    createdAt: iso(r.created_at),
-  };
+  return messageFromColumns(Number(r.seq), r.id, r.session_id, r.role, r.content, r.timestamp,
+    (r.metadata ?? null) as StoredMessage['metadata'], iso(r.created_at));
 }
 
 export function toMemory(r: MemoryRow): Memory {
-  return {
-    id: r.id,
-    type: r.type as Memory['type'],
-    content: r.content,
-    topicKey: r.topic_key,
-    eventTime: r.event_time,
-    sessionId: r.session_id,
-    sourceMessageIds: r.source_message_ids,
-    queries: r.queries,
-    tags: r.tags,
-    importance: Number(r.importance),
-    status: r.status as Memory['status'],
-    supersededBy: r.superseded_by,
-    createdAt: iso(r.created_at),
-    updatedAt: iso(r.updated_at),
-  };
+  return memoryFromColumns(r.id, r.type, r.content, r.topic_key, r.event_time, r.session_id, r.source_message_ids,
+    r.queries, r.tags, Number(r.importance), r.status, r.superseded_by, iso(r.created_at), iso(r.updated_at));
 }
 
 export function toJob(r: JobRow): Job {
-  return {
-    id: r.id,
-    kind: r.kind,
-    payload: r.payload as Job['payload'],
-    status: r.status as Job['status'],
-    attempts: r.attempts,
-    maxAttempts: r.max_attempts,
-    runAt: iso(r.run_at),
-    lockedBy: r.locked_by,
-    lockedUntil: isoOrNull(r.locked_until),
-    lastError: r.last_error,
-    createdAt: iso(r.created_at),
-    updatedAt: iso(r.updated_at),
-  };
+  return jobFromColumns(r.id, r.kind, r.payload as Job['payload'], r.status, r.attempts, r.max_attempts, iso(r.run_at),
+    r.locked_by, isoOrNull(r.locked_until), r.last_error, iso(r.created_at), iso(r.updated_at));
 }
 
 export function toAudit(r: AuditRow): AuditEntry {
-  return {
-    id: Number(r.id),
-    at: iso(r.at),
-    action: r.action as AuditEntry['action'],
-    memoryId: r.memory_id,
-    detail: (r.detail ?? null) as AuditEntry['detail'],
-  };
+  return auditFromColumns(Number(r.id), iso(r.at), r.action, r.memory_id, (r.detail ?? null) as AuditEntry['detail']);
 }
 
 export function json(value: unknown): string | null {

@@ -1,5 +1,6 @@
 import type { Memory } from '../../types.js';
-import { KEYED_TYPES, contentHash } from './memory-rows.js';
+import { KEYED_TYPES } from '../topic-key-supersession.js';
+import { contentHash } from './memory-rows.js';
 import type { Sql } from './runner.js';
 import { lockKey, lockKeys } from './sql.js';
 

@@ -4,14 +4,14 @@ import { type Connection, nowIso } from './connection.js';
 import { appendAudit } from './audit.js';
 import { insertMemoryRow } from './memory-rows.js';
 import { applyTopicKey } from './memory-write.js';
-import { type AuditRow, MEMORY_COLUMNS, MESSAGE_COLUMNS, type MemoryRow, type MessageRow, json, toAudit, toMemory, toMessage } from './rows.js';
+import { type AuditRow, MEMORY_COLUMNS, MESSAGE_COLUMNS, json, memoryFromRaw, messageFromRaw, toAudit } from './rows.js';
 import type { SqliteVectors } from './vectors.js';
 import { withMemoryDefaults } from '../memory-defaults.js';
 
 export function dump(conn: Connection): StoreDump {
   return conn.read(() => ({
-    messages: conn.all<MessageRow>(`SELECT ${MESSAGE_COLUMNS} FROM messages ORDER BY seq`).map(toMessage),
-    memories: conn.all<MemoryRow>(`SELECT ${MEMORY_COLUMNS} FROM memories ORDER BY created_at, rid`).map(toMemory),
+    messages: conn.rows(`SELECT ${MESSAGE_COLUMNS} FROM messages ORDER BY seq`).map(messageFromRaw),
+    memories: conn.rows(`SELECT ${MEMORY_COLUMNS} FROM memories ORDER BY created_at, rid`).map(memoryFromRaw),
     audit: conn.all<AuditRow>(`SELECT id, at, action, memory_id, detail FROM audit ORDER BY id`).map(toAudit),
   }));
 }

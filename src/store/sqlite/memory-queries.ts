@@ -3,7 +3,7 @@ import type { MemoryFilter, MemorySearchOptions, Page, TextQuery } from '../stor
 import type { Connection } from './connection.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import { ftsMatchExpression } from './fts.js';
-import { MEMORY_COLUMNS, type MemoryRow, memoryFromRaw, toMemory } from './rows.js';
+import { MEMORY_COLUMNS, memoryFromRaw } from './rows.js';
 
 const list = (v: string | string[] | undefined): string | null =>
   v === undefined ? null : JSON.stringify(Array.isArray(v) ? v : [v]);
@@ -33,15 +33,19 @@ export function countMemories(conn: Connection, filter: Filter = {}): number {
   return conn.get<{ n: number }>(`SELECT count(*) AS n FROM memories WHERE ${FILTER}`, ...filterParams(filter))?.n ?? 0;
 }
 
+/** MEMORY_COLUMNS of the table aliased `m`, then the score and the count of FTS5 rows fetched. */
+const SEARCH_COLUMNS = MEMORY_COLUMNS.split(',').map((c) => `m.${c.trim()}`).join(', ');
+const SCORE = MEMORY_COLUMNS.split(',').length;
+const FETCHED = SCORE + 1;
+
 export function searchMemories(conn: Connection, query: TextQuery, opts: MemorySearchOptions): Scored<Memory>[] {
   const match = ftsMatchExpression(query);
   if (!match || opts.limit <= 0) return [];
-  const columns = MEMORY_COLUMNS.split(',').map((c) => `m.${c.trim()}`).join(', ');
   // Rank inside FTS5 and join only the best rows (over-fetched for the status/type/session
   // filters); rank every match only when the filters left too few.
-  const run = (inner: number) => conn.all<MemoryRow & { score: number; fetched: number }>(`WITH f AS (
+  const run = (inner: number) => conn.rows(`WITH f AS (
       SELECT rowid, bm25(memories_fts) AS b FROM memories_fts WHERE memories_fts MATCH ?1 ORDER BY b LIMIT ?6)
-    SELECT ${columns}, -f.b AS score, (SELECT count(*) FROM f) AS fetched
+    SELECT ${SEARCH_COLUMNS}, -f.b AS score, (SELECT count(*) FROM f) AS fetched
     FROM f JOIN memories m ON m.rid = f.rowid
     WHERE m.status IN (SELECT value FROM json_each(?2))
       AND (?3 IS NULL OR m.type IN (SELECT value FROM json_each(?3)))
@@ -51,8 +55,8 @@ export function searchMemories(conn: Connection, query: TextQuery, opts: MemoryS
     opts.types?.length ? JSON.stringify(opts.types) : null, opts.sessionId ?? null, opts.limit, inner);
   const inner = opts.limit * 4;
   let rows = run(inner);
-  if (rows.length < opts.limit && (rows[0]?.fetched ?? inner) >= inner) rows = run(-1);
-  return rows.map((r, i) => ({ item: toMemory(r), score: r.score, rank: i + 1 }));
+  if (rows.length < opts.limit && ((rows[0]?.[FETCHED] as number | undefined) ?? inner) >= inner) rows = run(-1);
+  return rows.map((r, i) => ({ item: memoryFromRaw(r), score: r[SCORE] as number, rank: i + 1 }));
 }
 
 /** Exact keys, plus prefix matches for keys ending in '.'; newest first. Index range scans only. */

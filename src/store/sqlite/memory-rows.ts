@@ -1,5 +1,6 @@
 import { normalizeContent, sha256Hex } from '../../ids.js';
 import type { Memory } from '../../types.js';
+import { memoryFromColumns } from '../from-columns.js';
 import type { Connection } from './connection.js';
 import { inIdOrder, MEMORY_COLUMNS, memoryFromRaw } from './rows.js';
 
@@ -23,22 +24,8 @@ export function insertMemoryRow(conn: Connection, m: Memory): boolean {
 
 /** What `getMemory` returns for a row just written from `m` by `insertMemoryRow`, without the read. */
 export function storedForm(m: Memory): Memory {
-  return {
-    id: m.id,
-    type: m.type,
-    content: m.content,
-    topicKey: m.topicKey,
-    eventTime: m.eventTime,
-    sessionId: m.sessionId,
-    sourceMessageIds: [...m.sourceMessageIds],
-    queries: [...m.queries],
-    tags: [...m.tags],
-    importance: m.importance,
-    status: m.status,
-    supersededBy: m.supersededBy,
-    createdAt: m.createdAt,
-    updatedAt: m.updatedAt,
-  };
+  return memoryFromColumns(m.id, m.type, m.content, m.topicKey, m.eventTime, m.sessionId, [...m.sourceMessageIds],
+    [...m.queries], [...m.tags], m.importance, m.status, m.supersededBy, m.createdAt, m.updatedAt);
 }
 
 const BY_ID = `SELECT ${MEMORY_COLUMNS} FROM memories WHERE id = ?`;

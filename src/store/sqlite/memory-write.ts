@@ -6,8 +6,7 @@ import { completeJob, insertJobs } from './jobs.js';
 import { contentHash, getMemory, insertMemoryRow, storedForm } from './memory-rows.js';
 import type { SqliteVectors } from './vectors.js';
 import { withMemoryDefaults } from '../memory-defaults.js';
-
-const KEYED_TYPES = new Set(['fact', 'instruction']);
+import { type TopicKeyOutcome, supersedeByTopicKey } from '../topic-key-supersession.js';
 
 /** See `Store.writeMemories`: one transaction, processed in order, so later items see earlier ones. */
 export function writeMemories(conn: Connection, vectors: SqliteVectors, memories: NewMemory[], opts: WriteMemoriesOptions = {}): WriteMemoriesResult {
@@ -68,21 +67,11 @@ function withDefaults(input: NewMemory, now: string): Memory {
   return withMemoryDefaults(input, canonicalTime(input.createdAt, now), canonicalTime(input.updatedAt, now));
 }
 
-/**
- * Topic-key supersession for an active fact or instruction. When an active memory under the key
- * is newer (later createdAt), the incoming one arrives superseded by it (mutates `memory`);
- * otherwise it replaces every active one under the key.
- */
-export function applyTopicKey(conn: Connection, memory: Memory): { replaces: string[]; newerId: string | null } {
-  if (memory.status !== 'active' || !memory.topicKey || !KEYED_TYPES.has(memory.type)) return { replaces: [], newerId: null };
-  const actives = conn.all<{ id: string; created_at: string }>(`SELECT id, created_at FROM memories
-    WHERE topic_key = ? AND status = 'active' AND type IN ('fact', 'instruction') ORDER BY created_at DESC, rid DESC`,
-    memory.topicKey);
-  const newer = actives.find((a) => a.created_at > memory.createdAt);
-  if (newer) {
-    memory.status = 'superseded';
-    memory.supersededBy = newer.id;
-    return { replaces: [], newerId: newer.id };
-  }
-  return { replaces: actives.map((a) => a.id), newerId: null };
+/** Active facts and instructions under a topic key, newest first. */
+const ACTIVES_UNDER_KEY = `SELECT id, created_at AS createdAt FROM memories
+  WHERE topic_key = ? AND status = 'active' AND type IN ('fact', 'instruction') ORDER BY created_at DESC, rid DESC`;
+
+/** See `supersedeByTopicKey`. */
+export function applyTopicKey(conn: Connection, memory: Memory): TopicKeyOutcome {
+  return supersedeByTopicKey(memory, (topicKey) => conn.all<{ id: string; createdAt: string }>(ACTIVES_UNDER_KEY, topicKey));
 }

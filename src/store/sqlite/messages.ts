@@ -3,9 +3,13 @@ import type { InsertMessagesResult, MessageFilter, NewJob, TextQuery } from '../
 import { type Connection, nowIso } from './connection.js';
 import { ftsMatchExpression } from './fts.js';
 import { insertJobs } from './jobs.js';
-import { MESSAGE_COLUMNS, type MessageRow, inIdOrder, json, messageFromRaw, toMessage } from './rows.js';
+import { MESSAGE_COLUMNS, inIdOrder, json, messageFromRaw } from './rows.js';
 
 const SELECT = `SELECT ${MESSAGE_COLUMNS} FROM messages`;
+
+/** MESSAGE_COLUMNS of the table aliased `m`; a column selected after them is at index AFTER_COLUMNS. */
+const M_COLUMNS = MESSAGE_COLUMNS.split(', ').map((c) => `m.${c}`).join(', ');
+const AFTER_COLUMNS = MESSAGE_COLUMNS.split(', ').length;
 
 const INSERT = `INSERT OR IGNORE INTO messages (id, session_id, role, content, timestamp, metadata, created_at)
   VALUES (?, ?, ?, ?, ?, ?, ?)`;
@@ -78,24 +82,23 @@ export function messagesAround(conn: Connection, ids: string[], before: number, 
  */
 const AROUND = `WITH a AS (
     SELECT j.value AS id, m.seq, m.session_id FROM json_each(?1) j JOIN messages m ON m.id = j.value)
-  SELECT ${MESSAGE_COLUMNS.split(', ').map((c) => `m.${c}`).join(', ')}, a.id AS anchor
+  SELECT ${M_COLUMNS}, a.id AS anchor
   FROM a JOIN messages m ON m.session_id = a.session_id AND m.seq BETWEEN
     CASE WHEN ?2 = 0 THEN a.seq ELSE coalesce((SELECT p.seq FROM messages p
       WHERE p.session_id = a.session_id AND p.seq < a.seq ORDER BY p.seq DESC LIMIT 1 OFFSET ?2 - 1), 0) END
     AND CASE WHEN ?3 = 0 THEN a.seq ELSE coalesce((SELECT n.seq FROM messages n
       WHERE n.session_id = a.session_id AND n.seq > a.seq ORDER BY n.seq LIMIT 1 OFFSET ?3 - 1), 9223372036854775807) END
   ORDER BY m.seq`;
-const ANCHOR = MESSAGE_COLUMNS.split(', ').length;
+const ANCHOR = AFTER_COLUMNS;
 
 export function searchMessages(conn: Connection, query: TextQuery, opts: { limit: number; sessionIds?: string[] }): Scored<StoredMessage>[] {
   const match = ftsMatchExpression(query);
   if (!match || opts.limit <= 0) return [];
   const sessions = opts.sessionIds && opts.sessionIds.length > 0 ? JSON.stringify(opts.sessionIds) : null;
-  const columns = MESSAGE_COLUMNS.split(', ').map((c) => `m.${c.trim()}`).join(', ');
   // Rank inside FTS5 first and join only the best rows; a session filter over-fetches, and
   // falls back to ranking every match when the filter left too few.
-  const run = (inner: number) => conn.all<MessageRow & { score: number }>(
-    `SELECT ${columns}, -f.b AS score
+  const run = (inner: number) => conn.rows(
+    `SELECT ${M_COLUMNS}, -f.b AS score
      FROM (SELECT rowid, bm25(messages_fts) AS b FROM messages_fts WHERE messages_fts MATCH ?1 ORDER BY b LIMIT ?3) f
      JOIN messages m ON m.seq = f.rowid
      WHERE (?2 IS NULL OR m.session_id IN (SELECT value FROM json_each(?2)))
@@ -103,7 +106,7 @@ export function searchMessages(conn: Connection, query: TextQuery, opts: { limit
   const inner = sessions ? opts.limit * 4 : opts.limit;
   let rows = run(inner);
   if (sessions && rows.length < opts.limit) rows = run(-1);
-  return rows.map((r, i) => ({ item: toMessage(r), score: r.score, rank: i + 1 }));
+  return rows.map((r, i) => ({ item: messageFromRaw(r), score: r[AFTER_COLUMNS] as number, rank: i + 1 }));
 }
 
 export function countMessages(conn: Connection): number {

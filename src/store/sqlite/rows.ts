@@ -1,34 +1,7 @@
 import type { AuditEntry, Job, Memory, StoredMessage } from '../../types.js';
+import { auditFromColumns, jobFromColumns, memoryFromColumns, messageFromColumns } from '../from-columns.js';
 
-/** Raw row shapes and their mapping to domain objects. */
-
-export interface MessageRow {
-  seq: number;
-  id: string;
-  session_id: string;
-  role: string;
-  content: string;
-  timestamp: string | null;
-  metadata: string | null;
-  created_at: string;
-}
-
-export interface MemoryRow {
-  id: string;
-  type: string;
-  content: string;
-  topic_key: string | null;
-  event_time: string | null;
-  session_id: string | null;
-  source_message_ids: string;
-  queries: string;
-  tags: string;
-  importance: number;
-  status: string;
-  superseded_by: string | null;
-  created_at: string;
-  updated_at: string;
-}
+/** Row shapes, column lists and their mapping to domain objects. */
 
 export interface JobRow {
   id: string;
@@ -58,109 +31,32 @@ export const MEMORY_COLUMNS = `id, type, content, topic_key, event_time, session
 
 export const MESSAGE_COLUMNS = `seq, id, session_id, role, content, timestamp, metadata, created_at`;
 
-export function toMessage(r: MessageRow): StoredMessage {
-  return {
-    id: r.id,
-    sessionId: r.session_id,
-    role: r.role as StoredMessage['role'],
-    content: r.content,
-    timestamp: r.timestamp,
-    metadata: r.metadata === null ? null : JSON.parse(r.metadata),
-    seq: r.seq,
-    createdAt: r.created_at,
-  };
-}
-
-/**
- * A raw row (see `Connection.rows`) that starts with MESSAGE_COLUMNS; columns after them are the
- * caller's. Same object as `toMessage`.
- */
-export function messageFromRaw(r: unknown[]): StoredMessage {
-  const metadata = r[6] as string | null;
-  return {
-    id: r[1] as string,
-    sessionId: r[2] as string,
-    role: r[3] as StoredMessage['role'],
-    content: r[4] as string,
-    timestamp: r[5] as string | null,
-    metadata: metadata === null ? null : JSON.parse(metadata),
-    seq: r[0] as number,
-    createdAt: r[7] as string,
-  };
-}
-
 /** A stored JSON array; most tag lists (and some others) are empty. */
 function list(text: string): string[] {
   return text === '[]' ? [] : JSON.parse(text);
 }
 
-/**
- * A raw row (see `Connection.rows`) that starts with MEMORY_COLUMNS; columns after them are the
- * caller's. Same object as `toMemory`.
- */
-export function memoryFromRaw(r: unknown[]): Memory {
-  return {
-    id: r[0] as string,
-    type: r[1] as Memory['type'],
-    content: r[2] as string,
-    topicKey: r[3] as string | null,
-    eventTime: r[4] as string | null,
-    sessionId: r[5] as string | null,
-    sourceMessageIds: list(r[6] as string),
-    queries: list(r[7] as string),
-    tags: list(r[8] as string),
-    importance: r[9] as number,
-    status: r[10] as Memory['status'],
-    supersededBy: r[11] as string | null,
-    createdAt: r[12] as string,
-    updatedAt: r[13] as string,
-  };
+/** A raw row (see `Connection.rows`) that starts with MESSAGE_COLUMNS; columns after them are the caller's. */
+export function messageFromRaw(r: unknown[]): StoredMessage {
+  const metadata = r[6] as string | null;
+  return messageFromColumns(r[0] as number, r[1] as string, r[2] as string, r[3] as string, r[4] as string,
+    r[5] as string | null, metadata === null ? null : JSON.parse(metadata), r[7] as string);
 }
 
-export function toMemory(r: MemoryRow): Memory {
-  return {
-    id: r.id,
-    type: r.type as Memory['type'],
-    content: r.content,
-    topicKey: r.topic_key,
-    eventTime: r.event_time,
-    sessionId: r.session_id,
-    sourceMessageIds: list(r.source_message_ids),
-    queries: list(r.queries),
-    tags: list(r.tags),
-    importance: r.importance,
-    status: r.status as Memory['status'],
-    supersededBy: r.superseded_by,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-  };
+/** A raw row (see `Connection.rows`) that starts with MEMORY_COLUMNS; columns after them are the caller's. */
+export function memoryFromRaw(r: unknown[]): Memory {
+  return memoryFromColumns(r[0] as string, r[1] as string, r[2] as string, r[3] as string | null,
+    r[4] as string | null, r[5] as string | null, list(r[6] as string), list(r[7] as string), list(r[8] as string),
+    r[9] as number, r[10] as string, r[11] as string | null, r[12] as string, r[13] as string);
 }
 
 export function toJob(r: JobRow): Job {
-  return {
-    id: r.id,
-    kind: r.kind,
-    payload: JSON.parse(r.payload),
-    status: r.status as Job['status'],
-    attempts: r.attempts,
-    maxAttempts: r.max_attempts,
-    runAt: r.run_at,
-    lockedBy: r.locked_by,
-    lockedUntil: r.locked_until,
-    lastError: r.last_error,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-  };
+  return jobFromColumns(r.id, r.kind, JSON.parse(r.payload), r.status, r.attempts, r.max_attempts, r.run_at,
+    r.locked_by, r.locked_until, r.last_error, r.created_at, r.updated_at);
 }
 
 export function toAudit(r: AuditRow): AuditEntry {
-  return {
-    id: r.id,
-    at: r.at,
-    action: r.action as AuditEntry['action'],
-    memoryId: r.memory_id,
-    detail: r.detail === null ? null : JSON.parse(r.detail),
-  };
+  return auditFromColumns(r.id, r.at, r.action, r.memory_id, r.detail === null ? null : JSON.parse(r.detail));
 }
 
 /** Raw rows mapped in the order of `ids` (column `idAt` holds the id); unknown ids left out, a repeated id once. */
