@@ -78,7 +78,8 @@ describe('two-way Markdown sync', () => {
 
     // forgotten in the profile → file removed
     await p.forget(staging.id);
-    await until(async () => !existsSync(path.join(folder, 'staging.md')), 'the file of a forgotten memory to go');
+    // The file goes before its log line is written: wait for both.
+    await until(async () => !existsSync(path.join(folder, 'staging.md')) && logs.some((l) => l.event === 'file-removed'), 'the file of a forgotten memory to go');
     expect(logs.map((l) => l.event)).toEqual(expect.arrayContaining(['file-written', 'memory-updated', 'file-created', 'memory-forgotten', 'file-removed']));
   });
 
