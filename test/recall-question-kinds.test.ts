@@ -24,6 +24,7 @@ describe('overview questions', () => {
     expect(isOverviewQuestion('I need an overview of the budget discussions')).toBe(true);
     expect(isOverviewQuestion('When did I plant the tomatoes?')).toBe(false);
     expect(isOverviewQuestion('What is the summer schedule?')).toBe(false);
+    expect(isOverviewQuestion('Where did I save the quarterly summary?')).toBe(false);
   });
 
   it('search the topic words, not the words of the request', async () => {

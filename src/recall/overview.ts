@@ -3,7 +3,9 @@
  * topic's moments across the whole history. The words that shape such a request (summary,
  * progressed, over time, our conversations) say nothing about the topic, so they are not searched.
  */
-const OVERVIEW = /\b(summari[sz](e|es|ing)|summary|summaries|recap|overview|sum up|rundown)\b/i;
+// The verb ("summarize how…", "recap…") or the noun followed by what it covers ("a summary of…",
+// "an overview on…"): "Where did I save the quarterly summary?" asks about a thing called summary.
+const OVERVIEW = /\b(summari[sz](e|es|ing)|recap|sum up|(summary|summaries|recap|overview|rundown) (of|on|about)\b)/i;
 
 const REQUEST_WORDS = new Set([
   'summary', 'summaries', 'summarize', 'summarise', 'summarizing', 'summarising', 'recap', 'overview', 'rundown', 'sum',
