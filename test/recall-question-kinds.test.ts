@@ -62,6 +62,8 @@ describe('questions that name the kind of value they want', () => {
     expect(expectedAnswerType('How long have I been learning Spanish?')?.name).toBe('duration');
     expect(expectedAnswerType('How many dogs do I have?')).toBeNull();
     expect(expectedAnswerType('What did I say about my budget tracker app?')).toBeNull();
+    expect(expectedAnswerType('What is my budget tracker built with?')).toBeNull();
+    expect(expectedAnswerType('What is my budget for the trip?')?.name).toBe('money');
   });
 
   it('lift only the candidates holding such a value', () => {

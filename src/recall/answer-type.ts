@@ -18,7 +18,7 @@ const MONEY_WORDS = 'cost|costs|costing|pay|paid|paying|spend|spent|spending|cha
 const TYPES: AnswerType[] = [
   {
     name: 'money',
-    asks: new RegExp(`\\bhow much\\b[^?]*\\b(${MONEY_WORDS})\\b|\\bwhat(?:'s| is| was| were| are)? (?:the |my |their |his |her )?(?:price|cost|fee|salary|rent|budget)\\b`, 'i'),
+    asks: new RegExp(`\\bhow much\\b[^?]*\\b(${MONEY_WORDS})\\b|\\bwhat(?:'s| is| was| were| are)? (?:the |my |their |his |her )?(?:price|cost|fee|salary|rent|budget)(?=\\s+(?:for|of|on|in|at)\\b|\\s*[?.!]|$)`, 'i'),
     holds: /[$€£¥₹]\s?\d|\b\d[\d,.]*\s?(k|m)?\s?(dollars?|usd|euros?|eur|pounds?|gbp|bucks)\b|\d\s?\/\s?(month|mo|year|yr|week|hour|hr)\b/i,
   },
   {
