@@ -10,6 +10,7 @@ import { synthesisPrompt } from '../src/recall/model/synthesis-prompt.js';
 import { createOfflineAnalyzer } from '../src/recall/offline-analyzer.js';
 import { isOverviewQuestion, overviewTerms } from '../src/recall/overview.js';
 import { spreadSessions } from '../src/recall/session-spread.js';
+import { timelineAnswer } from '../src/recall/timeline-answer.js';
 import type { MessageInput } from '../src/schemas.js';
 
 function candidate(id: string, content: string, score: number, sessionId = 's'): Candidate {
@@ -147,5 +148,24 @@ describe('recall of an overview question (end to end)', () => {
     const result = await p.recall('How much does my gym membership cost each month?', { limit: 3 });
     expect(result.messages[0]!.content).toBe(PRICE);
     expect(result.messages[0]!.score).toBeGreaterThan(result.messages[1]!.score);
+  });
+});
+
+describe('the timeline answer', () => {
+  it('dates each step, oldest first, matches topic words only and says a repeated sentence once', () => {
+    const ev = (id: string, content: string, time: string) => ({ id, kind: 'message' as const, content, time, score: 1 });
+    const answer = timelineAnswer(
+      [
+        ev('b', 'The garden tomatoes caught blight. We talked about it for a long time.', '2024-04-10T09:00:00.000Z'),
+        ev('a', 'I started the garden project.', '2024-03-01T09:00:00.000Z'),
+        ev('c', 'I started the garden project', '2024-03-02T09:00:00.000Z'),
+        ev('d', 'Here is a summary of the meeting.', '2024-05-01T09:00:00.000Z'),
+      ],
+      new Set(overviewTerms(['summary', 'garden', 'project']).map((w) => w.slice(0, 5))),
+    );
+    expect(answer).toEqual({
+      answer: '- 1 March 2024: I started the garden project.\n- 10 April 2024: The garden tomatoes caught blight.',
+      citedIds: ['a', 'b'],
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { keywords } from '../text/tokenize.js';
 import { answerPhrase, asksWhen, spokenDate } from './answer-phrase.js';
+import { overviewTerms } from './overview.js';
 import { timelineAnswer } from './timeline-answer.js';
 import type { Evidence, SynthesisInput, SynthesisOutput, Synthesizer } from './synthesizer.js';
 
@@ -27,7 +28,8 @@ export function createExtractiveSynthesizer(opts: Partial<ExtractiveOptions> = {
       }
       const terms = new Set(keywords(input.query).map((w) => w.slice(0, 5)));
       if (input.overview) {
-        const timeline = timelineAnswer(input.evidence, terms);
+        const topic = new Set(overviewTerms(keywords(input.query)).map((w) => w.slice(0, 5)));
+        const timeline = timelineAnswer(input.evidence, topic);
         return timeline ? { ...timeline, confidence: input.confidence } : { answer: null, citedIds: [], confidence: input.confidence };
       }
       const best = bestSentence(input.evidence.slice(0, 3), terms);

@@ -19,8 +19,9 @@ export function timelineAnswer(evidence: Evidence[], terms: Set<string>, maxLine
   for (const ev of evidence) {
     if (lines.length >= maxLines) break;
     const text = bestSentence(ev.content, terms);
-    if (!text || seen.has(text)) continue;
-    seen.add(text);
+    const key = text?.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+    if (!text || !key || seen.has(key)) continue;
+    seen.add(key);
     lines.push({ id: ev.id, time: ev.time, text: clip(text, maxWords) });
   }
   if (lines.length === 0) return null;
