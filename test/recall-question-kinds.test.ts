@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MnemoApi, ProfileApi } from '../src/api.js';
+import { formatRecall } from '../src/cli/commands/recall.js';
 import { openMemory } from '../src/index.js';
 import { boostAnswerTypes, expectedAnswerType } from '../src/recall/answer-type.js';
 import type { Candidate } from '../src/recall/candidate.js';
@@ -167,5 +168,12 @@ describe('the timeline answer', () => {
       answer: '- 1 March 2024: I started the garden project.\n- 10 April 2024: The garden tomatoes caught blight.',
       citedIds: ['a', 'b'],
     });
+  });
+});
+
+describe('the CLI', () => {
+  it('prints a multi-line answer under its label, one step per line', () => {
+    const result = { query: 'q', answer: '- 1 March 2024: a\n- 2 March 2024: b', confidence: 0.7, abstained: false, memories: [], messages: [], temporal: [], timings: {} };
+    expect(formatRecall(result).slice(0, 2)).toEqual(['answer:\n- 1 March 2024: a\n- 2 March 2024: b', 'confidence: 0.70']);
   });
 });

@@ -46,7 +46,7 @@ const channels = (hits: { channel: string; rank: number }[]) => hits.map((h) => 
 
 export function formatRecall(res: RecallResult): string[] {
   const lines = [
-    res.abstained || !res.answer ? 'answer: nothing found' : `answer: ${res.answer}`,
+    res.abstained || !res.answer ? 'answer: nothing found' : res.answer.includes('\n') ? `answer:\n${res.answer}` : `answer: ${res.answer}`,
     `confidence: ${res.confidence.toFixed(2)}`,
   ];
   for (const t of res.temporal) lines.push(`computed: ${t.statement}`);
