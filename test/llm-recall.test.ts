@@ -55,7 +55,7 @@ describe('createModelAnalyzer', () => {
     const model = new MockLanguageModelV3({ doGenerate: async () => reply('not json') });
     const fallback: QueryAnalyzer = {
       id: 'offline@1',
-      analyze: async () => ({ terms: ['x'], expansions: [], topicKeys: [], hyde: null, timeRange: null, wantsHistory: false, temporal: false, overview: false }),
+      analyze: async () => ({ terms: ['x'], expansions: [], topicKeys: [], hyde: null, timeRange: null, wantsHistory: false, temporal: false, overview: false, order: false }),
     };
     const analysis = await createModelAnalyzer({ model, fallback }).analyze('x?', { referenceDate: ref, topicKeys: [] });
     expect(analysis.terms).toEqual(['x']);

@@ -9,7 +9,7 @@ import { boostAnswerTypes, expectedAnswerType } from '../src/recall/answer-type.
 import type { Candidate } from '../src/recall/candidate.js';
 import { synthesisPrompt } from '../src/recall/model/synthesis-prompt.js';
 import { createOfflineAnalyzer } from '../src/recall/offline-analyzer.js';
-import { isOverviewQuestion, overviewTerms } from '../src/recall/overview.js';
+import { isOrderQuestion, isOverviewQuestion, overviewTerms } from '../src/recall/overview.js';
 import { spreadSessions } from '../src/recall/session-spread.js';
 import { timelineAnswer } from '../src/recall/timeline-answer.js';
 import type { MessageInput } from '../src/schemas.js';
@@ -29,6 +29,15 @@ describe('overview questions', () => {
     expect(isOverviewQuestion('Where did I save the quarterly summary?')).toBe(false);
   });
 
+  it('include questions about the order of things, but not "in order to"', () => {
+    expect(isOrderQuestion('Can you list the order in which I brought up the parts of my thesis?')).toBe(true);
+    expect(isOrderQuestion('In what order did I visit the three cities?')).toBe(true);
+    expect(isOrderQuestion('List my job changes in chronological order')).toBe(true);
+    expect(isOrderQuestion('In order to deploy, what do I run first?')).toBe(false);
+    expect(isOrderQuestion('What is the order of operations?')).toBe(false);
+    expect(isOrderQuestion('What did I order for lunch?')).toBe(false);
+  });
+
   it('search the topic words, not the words of the request', async () => {
     const analysis = await createOfflineAnalyzer().analyze('Can you give me a comprehensive summary of how my garden project progressed over time?', {
       referenceDate: new Date('2024-06-01T00:00:00Z'),
@@ -37,13 +46,19 @@ describe('overview questions', () => {
     expect(analysis.overview).toBe(true);
     expect(analysis.terms).toEqual(['garden', 'project']);
     expect(overviewTerms(['summary', 'recap'])).toEqual(['summary', 'recap']);
+    const order = await createOfflineAnalyzer().analyze('Can you list the order in which I brought up different aspects of my thesis?', {
+      referenceDate: new Date('2024-06-01T00:00:00Z'),
+      topicKeys: [],
+    });
+    expect([order.order, order.overview]).toEqual([true, false]);
+    expect(order.terms).toEqual(['thesis']);
   });
 });
 
 describe('a model asked an overview question', () => {
   it('is told to answer with a dated, chronological summary (and only then)', () => {
     const input = { query: 'Summarize my garden project', referenceDate: new Date('2024-06-01T00:00:00Z'), evidence: [], temporal: [], confidence: 0.8 };
-    expect(synthesisPrompt({ ...input, overview: true }).prompt).toContain('chronological summary');
+    expect(synthesisPrompt({ ...input, timeline: true }).prompt).toContain('chronological summary');
     expect(synthesisPrompt(input).prompt).not.toContain('chronological summary');
   });
 });
@@ -132,6 +147,12 @@ describe('recall of an overview question (end to end)', () => {
     expect(lines[0]).toBe('- 1 March 2024: I am starting a vegetable garden project in the backyard with tomatoes and beans.');
     expect(lines).toContain('- 10 March 2024: The tomatoes in my garden project caught blight.');
     expect(lines.length).toBeGreaterThanOrEqual(4);
+
+    // An order question gets the same kind of answer: the steps in sequence.
+    const ordered = await p.recall('In what order did the garden project things happen?', { limit: 12 });
+    const steps = ordered.answer!.split('\n');
+    expect(steps[0]).toBe('- 1 March 2024: I am starting a vegetable garden project in the backyard with tomatoes and beans.');
+    expect(steps.indexOf('- 10 March 2024: The tomatoes in my garden project caught blight.')).toBeGreaterThan(0);
   });
 
   it('finds the amount when the question asks what something costs', async () => {

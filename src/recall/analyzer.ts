@@ -35,5 +35,7 @@ export interface QueryAnalysis {
   temporal: boolean;
   /** The question asks for an overview of a topic across the history ("summarize…", "recap…"). */
   overview: boolean;
+  /** The question asks in what order things happened or were said ("list in order…"). */
+  order: boolean;
   usage?: { calls: number; inputTokens: number; outputTokens: number };
 }

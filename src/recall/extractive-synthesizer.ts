@@ -15,8 +15,8 @@ const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
 
 /**
  * No model: answers with the best-matching phrase of the top evidence — for "when" questions
- * the evidence's date, otherwise the clause that matches best, dated; an overview question gets
- * a dated timeline of the top evidence.
+ * the evidence's date, otherwise the clause that matches best, dated. An overview or order
+ * question gets a dated timeline of the top evidence.
  */
 export function createExtractiveSynthesizer(opts: Partial<ExtractiveOptions> = {}): Synthesizer {
   const { abstainBelow = 0.35, maxWords = 16 } = opts;
@@ -27,7 +27,7 @@ export function createExtractiveSynthesizer(opts: Partial<ExtractiveOptions> = {
         return { answer: null, citedIds: [], confidence: input.confidence };
       }
       const terms = new Set(keywords(input.query).map((w) => w.slice(0, 5)));
-      if (input.overview) {
+      if (input.timeline) {
         const topic = new Set(overviewTerms(keywords(input.query)).map((w) => w.slice(0, 5)));
         const timeline = timelineAnswer(input.evidence, topic);
         return timeline ? { ...timeline, confidence: input.confidence } : { answer: null, citedIds: [], confidence: input.confidence };

@@ -1,6 +1,6 @@
 import { keywords } from '../text/tokenize.js';
 import type { AnalyzeContext, QueryAnalysis, QueryAnalyzer } from './analyzer.js';
-import { isOverviewQuestion, overviewTerms } from './overview.js';
+import { isOrderQuestion, isOverviewQuestion, overviewTerms } from './overview.js';
 import { matchTopicKeys } from './topic-match.js';
 import { parseTimeRange } from './time-range.js';
 
@@ -19,7 +19,8 @@ export function createOfflineAnalyzer(opts: OfflineAnalyzerOptions = {}): QueryA
     id: 'offline@1',
     async analyze(query: string, ctx: AnalyzeContext): Promise<QueryAnalysis> {
       const overview = isOverviewQuestion(query);
-      const terms = overview ? overviewTerms(keywords(query)) : keywords(query);
+      const order = isOrderQuestion(query);
+      const terms = overview || order ? overviewTerms(keywords(query)) : keywords(query);
       const expansions = expand(terms, opts.relatedWords ?? ctx.relatedWords);
       const timeRange = parseTimeRange(query, ctx.referenceDate);
       return {
@@ -31,6 +32,7 @@ export function createOfflineAnalyzer(opts: OfflineAnalyzerOptions = {}): QueryA
         wantsHistory: HISTORY.test(query),
         temporal: TEMPORAL.test(query) || timeRange !== null,
         overview,
+        order,
       };
     },
   };

@@ -114,7 +114,7 @@ export async function recall(deps: RecallDeps, query: string, p: RecallParams): 
     score: c.score,
   }));
   const synthesis = p.synthesize && !misattributed
-    ? await deps.synthesizer.synthesize({ query, referenceDate: p.referenceDate, evidence, temporal, confidence, overview: analysis.overview })
+    ? await deps.synthesizer.synthesize({ query, referenceDate: p.referenceDate, evidence, temporal, confidence, timeline: analysis.overview || analysis.order })
     : { answer: null, citedIds: [], confidence };
   timings.synthesize = performance.now() - t2;
   timings.total = performance.now() - t0;

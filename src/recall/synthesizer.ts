@@ -23,8 +23,8 @@ export interface SynthesisInput {
   temporal: TemporalFact[];
   /** Fused-score confidence in 0..1 computed before synthesis. */
   confidence: number;
-  /** The question asks for an overview across the history (answer as a dated timeline). */
-  overview?: boolean;
+  /** The question asks for an overview or an order of events (answer as a dated timeline). */
+  timeline?: boolean;
 }
 
 export interface SynthesisOutput {

@@ -4,7 +4,7 @@ import { quoteSafe } from '../../ingest/llm/transcript.js';
 import { generateStructured, type ModelStageOptions } from '../../models/llm/structured-call.js';
 import { keywords } from '../../text/tokenize.js';
 import type { AnalyzeContext, QueryAnalysis, QueryAnalyzer, TimeRange } from '../analyzer.js';
-import { isOverviewQuestion, overviewTerms } from '../overview.js';
+import { isOrderQuestion, isOverviewQuestion, overviewTerms } from '../overview.js';
 import { parseTimeRange } from '../time-range.js';
 
 export const analysisSchema = z.object({
@@ -50,8 +50,9 @@ export function createModelAnalyzer(opts: ModelAnalyzerOptions): QueryAnalyzer {
       const known = new Set(ctx.topicKeys);
       const timeRange = resolveTimeRange([...a.timeExpressions, query], ctx.referenceDate);
       const overview = isOverviewQuestion(query);
+      const order = isOrderQuestion(query);
       const named = uniqueLower(a.terms.flatMap((t) => keywords(t)));
-      const terms = overview ? overviewTerms(named) : named;
+      const terms = overview || order ? overviewTerms(named) : named;
       return {
         terms: terms.length > 0 ? terms : keywords(query),
         expansions: uniqueLower(a.expansions).filter((w) => !terms.includes(w)).slice(0, 10),
@@ -61,6 +62,7 @@ export function createModelAnalyzer(opts: ModelAnalyzerOptions): QueryAnalyzer {
         wantsHistory: a.wantsHistory,
         temporal: a.temporal || timeRange !== null,
         overview,
+        order,
         usage: result.usage,
       };
     },

@@ -29,7 +29,7 @@ Computed time facts:
 ${temporal}
 
 ${items.join('\n') || '(no evidence)'}
-${input.overview ? '\nThe question asks for an overview: answer with a short chronological summary, one dated line per step.\n' : ''}
+${input.timeline ? '\nThe question asks for an overview or an order of events: answer with a short chronological summary, one dated line per step.\n' : ''}
 <question>${quoteSafe(input.query)}</question>`;
   return { prompt, idFor };
 }
