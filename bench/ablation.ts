@@ -37,6 +37,7 @@ const DEFAULT_CONFIGS: Record<string, Partial<RecallTuning>> = {
   '- misattribution abstention': { misattributionGap: 2 },
   '- newer restatement wins': { newerWithin: 0 },
   '- answer type boost': { answerTypeBoost: 0 },
+  '- guidance boost': { guidanceBoost: 0 },
   '- overview ranking': { overviewMode: false },
   '+ related words + expansions': { relatedWords: true, expansionWeight: 0.2 },
 };

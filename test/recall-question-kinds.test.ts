@@ -10,9 +10,11 @@ import type { Candidate } from '../src/recall/candidate.js';
 import { synthesisPrompt } from '../src/recall/model/synthesis-prompt.js';
 import { createOfflineAnalyzer } from '../src/recall/offline-analyzer.js';
 import { isOrderQuestion, isOverviewQuestion, overviewTerms } from '../src/recall/overview.js';
+import { boostGuidance } from '../src/recall/guidance-boost.js';
 import { spreadSessions } from '../src/recall/session-spread.js';
 import { timelineAnswer } from '../src/recall/timeline-answer.js';
 import type { MessageInput } from '../src/schemas.js';
+import type { MemoryType } from '../src/types.js';
 
 function candidate(id: string, content: string, score: number, sessionId = 's'): Candidate {
   const message = { id, sessionId, role: 'user' as const, content, timestamp: null, metadata: null, seq: 0, createdAt: '2024-01-01T00:00:00.000Z' };
@@ -60,6 +62,21 @@ describe('a model asked an overview question', () => {
     const input = { query: 'Summarize my garden project', referenceDate: new Date('2024-06-01T00:00:00Z'), evidence: [], temporal: [], confidence: 0.8 };
     expect(synthesisPrompt({ ...input, timeline: true }).prompt).toContain('chronological summary');
     expect(synthesisPrompt(input).prompt).not.toContain('chronological summary');
+  });
+});
+
+describe('standing guidance', () => {
+  it('lifts instructions and stated preferences, and nothing else', () => {
+    const memory = (id: string, type: MemoryType, topicKey: string | null): Candidate => ({
+      kind: 'memory',
+      id,
+      score: 1,
+      own: 1,
+      hits: [],
+      memory: { id, type, content: id, topicKey, eventTime: null, sessionId: null, sourceMessageIds: [], queries: [], tags: [], importance: 0.5, status: 'active', supersededBy: null, createdAt: '2024-01-01T00:00:00.000Z', updatedAt: '2024-01-01T00:00:00.000Z' },
+    });
+    const out = boostGuidance([memory('rule', 'instruction', 'user.rule.lint'), memory('pref', 'fact', 'user.preferred_editor'), memory('fact', 'fact', 'user.city'), candidate('turn', 'turn', 1)], 1.5);
+    expect(Object.fromEntries(out.map((c) => [c.id, c.score]))).toEqual({ rule: 2.5, pref: 2.5, fact: 1, turn: 1 });
   });
 });
 
@@ -153,6 +170,19 @@ describe('recall of an overview question (end to end)', () => {
     const steps = ordered.answer!.split('\n');
     expect(steps[0]).toBe('- 1 March 2024: I am starting a vegetable garden project in the backyard with tomatoes and beans.');
     expect(steps.indexOf('- 10 March 2024: The tomatoes in my garden project caught blight.')).toBeGreaterThan(0);
+  });
+
+  it('puts the rule for answering first when asked for help, but not when asked about the past', async () => {
+    await p.remember({ content: 'Always include version numbers when I ask about the libraries of the project.' });
+    await p.remember({ content: 'The project uses the libraries React and Zod for the frontend forms.' });
+    await p.remember({ content: 'The project libraries were updated last week, including the chart libraries.' });
+    for (const other of ['The dentist is on Main Street.', 'My sister lives in Porto.', 'The car needs new tyres.', 'I run 5 km on Sundays.', 'The cat is called Miso.', 'Our standup is at 9:30.', 'I am learning Spanish.']) {
+      await p.remember({ content: other });
+    }
+    const help = await p.recall('Which libraries does the project use?', { limit: 3 });
+    expect(help.memories[0]!.content).toBe('Always include version numbers when I ask about the libraries of the project.');
+    const past = await p.recall('When did the project libraries get updated?', { limit: 3 });
+    expect(past.memories[0]!.content).toBe('The project libraries were updated last week, including the chart libraries.');
   });
 
   it('finds the amount when the question asks what something costs', async () => {

@@ -4,6 +4,7 @@ import { type Candidate } from './candidate.js';
 import { type FuseOptions, fuse, sortCandidates } from './fuse.js';
 import { boostAddressedAssistant, boostNamedAuthors } from './author-boost.js';
 import { boostAnswerTypes } from './answer-type.js';
+import { boostGuidance } from './guidance-boost.js';
 import { hydrate } from './hydrate.js';
 import { pullNeighbours } from './neighbours.js';
 import { preferNewer } from './recency.js';
@@ -23,6 +24,8 @@ export interface RankOptions extends FuseOptions {
   /** Multiplier share for assistant turns when the question asks what the assistant said. */
   assistantBoost: number;
   sessionBoost: number;
+  /** Multiplier share for instructions and preferences (0 for questions about the past). */
+  guidanceBoost: number;
   sessionSpread: number;
   answerTypeBoost: number;
   /** Question keywords, and the near-tie ratio within which a newer restatement wins (0: off). */
@@ -36,8 +39,9 @@ export interface RankOptions extends FuseOptions {
 export async function rankCandidates(store: Store, results: ChannelResult[], opts: RankOptions): Promise<Candidate[]> {
   let ranked = fuse(results, opts);
   if (opts.authorBoost > 0) ranked = sortCandidates(boostNamedAuthors(opts.query, ranked, opts.authorBoost));
+  if (opts.provenance > 0 || opts.guidanceBoost > 0) await hydrate(store, ranked.filter((c) => c.kind === 'memory'));
+  if (opts.guidanceBoost > 0) ranked = sortCandidates(boostGuidance(ranked, opts.guidanceBoost));
   if (opts.provenance > 0) {
-    await hydrate(store, ranked.filter((c) => c.kind === 'memory'));
     ranked = sortCandidates(await propagateProvenance(store, ranked.filter((c) => c.kind === 'message' || c.memory), opts.provenance));
   }
   if (opts.sessionBoost > 0) ranked = sortCandidates(boostSessions(ranked, opts.sessionBoost, opts.neighbourRefChars));

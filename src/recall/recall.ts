@@ -79,6 +79,8 @@ export async function recall(deps: RecallDeps, query: string, p: RecallParams): 
     authorBoost: tuning.authorBoost,
     assistantBoost: tuning.assistantBoost,
     sessionBoost: tuning.sessionBoost,
+    // A question about the past (when, history, overview, order) wants what happened, not rules.
+    guidanceBoost: analysis.temporal || analysis.wantsHistory || analysis.overview || analysis.order ? 0 : tuning.guidanceBoost,
     sessionSpread: tuning.sessionSpread,
     answerTypeBoost: tuning.answerTypeBoost,
     terms: analysis.terms,

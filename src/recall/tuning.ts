@@ -27,6 +27,8 @@ export interface RecallTuning {
   assistantBoost: number;
   /** Multiplier share for candidates holding the kind of value the question asks for (an amount, a number, a duration). */
   answerTypeBoost: number;
+  /** Multiplier share for instructions and stated preferences when the question is not about the past. */
+  guidanceBoost: number;
   /** Share of its session's best message scores a message gains. */
   sessionBoost: number;
   /** A newer message restating an older one's question words wins within this score ratio (0: off). */
@@ -64,6 +66,7 @@ export const DEFAULT_TUNING: RecallTuning = {
   authorBoost: 0.5,
   assistantBoost: 1,
   answerTypeBoost: 0.5,
+  guidanceBoost: 1.5,
   sessionBoost: 0.75,
   newerWithin: 0.7,
   newerWindow: 10,
