@@ -107,7 +107,9 @@ export async function recall(deps: RecallDeps, query: string, p: RecallParams): 
   const temporal = analysis.temporal ? temporalFacts(ranked.slice(0, 5), p.referenceDate) : [];
 
   const t2 = performance.now();
-  const evidence = ranked.slice(0, 8).filter((c) => c.memory || c.message).map((c) => ({
+  // A timeline (overview or order question) draws on more of the history than a single answer.
+  const timeline = analysis.overview || analysis.order;
+  const evidence = ranked.slice(0, timeline ? 16 : 8).filter((c) => c.memory || c.message).map((c) => ({
     id: c.id,
     kind: c.kind,
     type: c.memory?.type,
@@ -116,7 +118,7 @@ export async function recall(deps: RecallDeps, query: string, p: RecallParams): 
     score: c.score,
   }));
   const synthesis = p.synthesize && !misattributed
-    ? await deps.synthesizer.synthesize({ query, referenceDate: p.referenceDate, evidence, temporal, confidence, timeline: analysis.overview || analysis.order })
+    ? await deps.synthesizer.synthesize({ query, referenceDate: p.referenceDate, evidence, temporal, confidence, timeline })
     : { answer: null, citedIds: [], confidence };
   timings.synthesize = performance.now() - t2;
   timings.total = performance.now() - t0;

@@ -13,7 +13,7 @@ export interface TimelineAnswer {
  * The offline answer to an overview question: the best-matching sentence of each of the top
  * evidence items, oldest first, one dated line each ("- 1 March 2024: …").
  */
-export function timelineAnswer(evidence: Evidence[], terms: Set<string>, maxLines = 6, maxWords = 24): TimelineAnswer | null {
+export function timelineAnswer(evidence: Evidence[], terms: Set<string>, maxLines = 8, maxWords = 24): TimelineAnswer | null {
   const lines: { id: string; time: string | null; text: string }[] = [];
   const seen = new Set<string>();
   for (const ev of evidence) {
