@@ -67,6 +67,20 @@ export interface TemporalFact {
   memoryIds: string[];
 }
 
+/** How recall read the question, so a harness can show why these results came back. */
+export interface QueryReading {
+  /** `overview` ("summarize how…"), `order` ("in what order did I…") or `lookup` (anything else). */
+  kind: 'overview' | 'order' | 'lookup';
+  /** The words searched. */
+  terms: string[];
+  /** The time range the question names, resolved against the reference date. */
+  timeRange: { start: string; end: string; text: string } | null;
+  /** It asks when, how long or in what order. */
+  temporal: boolean;
+  /** It asks about earlier values, so superseded memories are included. */
+  history: boolean;
+}
+
 export interface RecallResult {
   query: string;
   answer: string | null;
@@ -75,6 +89,7 @@ export interface RecallResult {
   memories: RecalledMemory[];
   messages: RecalledMessage[];
   temporal: TemporalFact[];
+  reading: QueryReading;
   timings: Record<string, number>;
 }
 

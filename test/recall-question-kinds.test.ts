@@ -159,6 +159,7 @@ describe('recall of an overview question (end to end)', () => {
     expect(contents).toContain('Raised beds with compost suit tomatoes and beans; start the seeds indoors six weeks before the last frost.');
     expect(contents).toContain('Remove the spotted leaves, water at the base and rotate the bed next season.');
     expect(contents).toContain('Blanch and freeze what you cannot eat this week.');
+    expect(result.reading).toMatchObject({ kind: 'overview', terms: ['garden', 'project'] });
     // The offline answer is a timeline: one dated line per step, oldest first.
     const lines = result.answer!.split('\n');
     expect(lines[0]).toBe('- 1 March 2024: I am starting a vegetable garden project in the backyard with tomatoes and beans.');
@@ -167,6 +168,7 @@ describe('recall of an overview question (end to end)', () => {
 
     // An order question gets the same kind of answer: the steps in sequence.
     const ordered = await p.recall('In what order did the garden project things happen?', { limit: 12 });
+    expect(ordered.reading.kind).toBe('order');
     const steps = ordered.answer!.split('\n');
     expect(steps[0]).toBe('- 1 March 2024: I am starting a vegetable garden project in the backyard with tomatoes and beans.');
     expect(steps.indexOf('- 10 March 2024: The tomatoes in my garden project caught blight.')).toBeGreaterThan(0);
@@ -224,7 +226,7 @@ describe('the timeline answer', () => {
 
 describe('the CLI', () => {
   it('prints a multi-line answer under its label, one step per line', () => {
-    const result = { query: 'q', answer: '- 1 March 2024: a\n- 2 March 2024: b', confidence: 0.7, abstained: false, memories: [], messages: [], temporal: [], timings: {} };
-    expect(formatRecall(result).slice(0, 2)).toEqual(['answer:\n- 1 March 2024: a\n- 2 March 2024: b', 'confidence: 0.70']);
+    const result = { query: 'q', answer: '- 1 March 2024: a\n- 2 March 2024: b', confidence: 0.7, abstained: false, memories: [], messages: [], temporal: [], reading: { kind: 'overview' as const, terms: ['q'], timeRange: null, temporal: false, history: false }, timings: {} };
+    expect(formatRecall(result).slice(0, 3)).toEqual(['answer:\n- 1 March 2024: a\n- 2 March 2024: b', 'confidence: 0.70', 'read as: overview; searched: q']);
   });
 });

@@ -52,6 +52,13 @@ export const recallResultSchema = z.object({
   memories: z.array(memorySchema.extend(scored)),
   messages: z.array(messageSchema.extend(scored)),
   temporal: z.array(z.object({ statement: z.string(), memoryIds: z.array(z.string()) })),
+  reading: z.object({
+    kind: z.enum(['overview', 'order', 'lookup']),
+    terms: z.array(z.string()),
+    timeRange: nullable(z.object({ start: z.string(), end: z.string(), text: z.string() })),
+    temporal: z.boolean(),
+    history: z.boolean(),
+  }),
   timings: z.record(z.string(), z.number()),
 }) satisfies z.ZodType<RecallResult>;
 

@@ -131,6 +131,13 @@ export async function recall(deps: RecallDeps, query: string, p: RecallParams): 
     memories: memories.map((c): RecalledMemory => ({ ...c.memory!, score: round(c.score), channels: c.hits })),
     messages: messages.map((c): RecalledMessage => ({ ...c.message!, score: round(c.score), channels: c.hits })),
     temporal,
+    reading: {
+      kind: analysis.overview ? 'overview' : analysis.order ? 'order' : 'lookup',
+      terms: analysis.terms,
+      timeRange: analysis.timeRange,
+      temporal: analysis.temporal,
+      history: analysis.wantsHistory,
+    },
     timings: Object.fromEntries(Object.entries(timings).map(([k, v]) => [k, round(v)])),
   };
 }

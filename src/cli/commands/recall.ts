@@ -48,6 +48,7 @@ export function formatRecall(res: RecallResult): string[] {
   const lines = [
     res.abstained || !res.answer ? 'answer: nothing found' : res.answer.includes('\n') ? `answer:\n${res.answer}` : `answer: ${res.answer}`,
     `confidence: ${res.confidence.toFixed(2)}`,
+    `read as: ${res.reading.kind}${res.reading.timeRange ? ` in ${res.reading.timeRange.text}` : ''}; searched: ${res.reading.terms.join(' ') || '(nothing)'}`,
   ];
   for (const t of res.temporal) lines.push(`computed: ${t.statement}`);
   if (res.memories.length) {
