@@ -33,9 +33,9 @@ export interface QueryAnalysis {
   wantsHistory: boolean;
   /** The question asks when / how long / in what order. */
   temporal: boolean;
-  /** The question asks for an overview of a topic across the history ("summarize…", "recap…"). */
-  overview: boolean;
-  /** The question asks in what order things happened or were said ("list in order…"). */
-  order: boolean;
+  /** The question asks for an overview of a topic across the history ("summarize…", "recap…"). Optional for custom analyzers. */
+  overview?: boolean;
+  /** The question asks in what order things happened or were said ("list in order…"). Optional for custom analyzers. */
+  order?: boolean;
   usage?: { calls: number; inputTokens: number; outputTokens: number };
 }
