@@ -1,5 +1,6 @@
 import { keywords } from '../text/tokenize.js';
 import { answerPhrase, asksWhen, spokenDate } from './answer-phrase.js';
+import { bestSentence } from './best-sentence.js';
 import { overviewTerms } from './overview.js';
 import { timelineAnswer } from './timeline-answer.js';
 import type { Evidence, SynthesisInput, SynthesisOutput, Synthesizer } from './synthesizer.js';
@@ -10,8 +11,6 @@ export interface ExtractiveOptions {
   /** Words of the answer phrase at most. */
   maxWords: number;
 }
-
-const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
 
 /**
  * No model: answers with the best-matching phrase of the top evidence — for "when" questions
@@ -26,13 +25,13 @@ export function createExtractiveSynthesizer(opts: Partial<ExtractiveOptions> = {
       if (input.confidence < abstainBelow || input.evidence.length === 0) {
         return { answer: null, citedIds: [], confidence: input.confidence };
       }
-      const terms = new Set(keywords(input.query).map((w) => w.slice(0, 5)));
       if (input.timeline) {
         const topic = new Set(overviewTerms(keywords(input.query)).map((w) => w.slice(0, 5)));
         const timeline = timelineAnswer(input.evidence, topic);
         return timeline ? { ...timeline, confidence: input.confidence } : { answer: null, citedIds: [], confidence: input.confidence };
       }
-      const best = bestSentence(input.evidence.slice(0, 3), terms);
+      const terms = new Set(keywords(input.query).map((w) => w.slice(0, 5)));
+      const best = bestOfEvidence(input.evidence.slice(0, 3), terms);
       if (!best) return { answer: null, citedIds: [], confidence: input.confidence };
       const when = best.time ? spokenDate(best.time) : null;
       const answer = asksWhen(input.query) && when ? when : answerPhrase(best.text, terms, maxWords) + (when ? ` (${when})` : '');
@@ -41,16 +40,14 @@ export function createExtractiveSynthesizer(opts: Partial<ExtractiveOptions> = {
   };
 }
 
-function bestSentence(evidence: Evidence[], terms: Set<string>) {
+/** The best-matching sentence of the top evidence, a lower-ranked item needing more matches. */
+function bestOfEvidence(evidence: Evidence[], terms: Set<string>) {
   let best: { id: string; text: string; time: string | null; score: number } | null = null;
   evidence.forEach((ev, rank) => {
-    for (const { segment } of segmenter.segment(ev.content)) {
-      const text = segment.trim();
-      if (!text) continue;
-      const overlap = keywords(text).filter((w) => terms.has(w.slice(0, 5))).length;
-      const score = overlap - rank * 0.5;
-      if (!best || score > best.score) best = { id: ev.id, text, time: ev.time, score };
-    }
+    const sentence = bestSentence(ev.content, terms);
+    if (!sentence) return;
+    const score = sentence.overlap - rank * 0.5;
+    if (!best || score > best.score) best = { id: ev.id, text: sentence.text, time: ev.time, score };
   });
   return best as { id: string; text: string; time: string | null; score: number } | null;
 }

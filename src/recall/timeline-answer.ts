@@ -1,8 +1,6 @@
-import { keywords } from '../text/tokenize.js';
+import { bestSentence } from './best-sentence.js';
 import { spokenDate } from './answer-phrase.js';
 import type { Evidence } from './synthesizer.js';
-
-const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
 
 export interface TimelineAnswer {
   answer: string;
@@ -18,7 +16,8 @@ export function timelineAnswer(evidence: Evidence[], terms: Set<string>, maxLine
   const seen = new Set<string>();
   for (const ev of evidence) {
     if (lines.length >= maxLines) break;
-    const text = bestSentence(ev.content, terms);
+    const best = bestSentence(ev.content, terms);
+    const text = best && best.overlap > 0 ? best.text.replace(/\s+/g, ' ') : null;
     const key = text?.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
     if (!text || !key || seen.has(key)) continue;
     seen.add(key);
@@ -30,17 +29,6 @@ export function timelineAnswer(evidence: Evidence[], terms: Set<string>, maxLine
     answer: lines.map((l) => `- ${l.time ? `${spokenDate(l.time)}: ` : ''}${l.text}`).join('\n'),
     citedIds: lines.map((l) => l.id),
   };
-}
-
-function bestSentence(content: string, terms: Set<string>): string | null {
-  let best: { text: string; overlap: number } | null = null;
-  for (const { segment } of segmenter.segment(content)) {
-    const text = segment.trim().replace(/\s+/g, ' ');
-    if (!text) continue;
-    const overlap = keywords(text).filter((w) => terms.has(w.slice(0, 5))).length;
-    if (overlap > 0 && (!best || overlap > best.overlap)) best = { text, overlap };
-  }
-  return best?.text ?? null;
 }
 
 function clip(text: string, maxWords: number): string {
