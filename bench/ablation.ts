@@ -16,6 +16,7 @@ import type { BenchSystem, PreparedConversation } from '../src/bench/system.js';
 import type { BenchConversation } from '../src/bench/types.js';
 import { createGloveEmbedder } from '../src/models/embedders/glove/glove-embedder.js';
 import { type RecallTuning, setRecallTuning } from '../src/recall/tuning.js';
+import type { ConsolidateOptions } from '../src/consolidation/options.js';
 
 const off = (channel: string) => ({ weights: { [channel]: 0 } });
 const DEFAULT_CONFIGS: Record<string, Partial<RecallTuning>> = {
@@ -40,15 +41,39 @@ const DEFAULT_CONFIGS: Record<string, Partial<RecallTuning>> = {
   '- guidance boost': { guidanceBoost: 0 },
   '- overview ranking': { overviewMode: false },
   '+ related words + expansions': { relatedWords: true, expansionWeight: 0.2 },
+  '- salience prior': { salienceWeight: 0 },
+  'salience prior 0.25': { salienceWeight: 0.25 },
+};
+
+/** Rows with a consolidation pass after ingest (each ingests on its own; the rows above share the plain ingest). */
+const CONSOLIDATION_ROWS: Record<string, ConsolidateOptions> = {
+  '+ consolidation': {},
+  '+ consolidation: merges only': { kinds: ['merge'] },
+  '+ consolidation: semantic only': { kinds: ['semantic'] },
+  '+ consolidation: summaries only': { kinds: ['summary'] },
 };
 
 const { values } = parseArgs({
   options: { bench: { type: 'string', default: 'locomo,beam' }, configs: { type: 'string' }, only: { type: 'string' } },
 });
 const configs: Record<string, Partial<RecallTuning>> = values.configs ? JSON.parse(values.configs) : DEFAULT_CONFIGS;
-const names = values.only ? values.only.split(',') : Object.keys(configs);
+const wanted = values.only ? values.only.split(',') : [...Object.keys(configs), ...Object.keys(CONSOLIDATION_ROWS)];
+const names = wanted.filter((n) => !(n in CONSOLIDATION_ROWS));
 const embedder = await createGloveEmbedder({ cacheDir: path.join(os.homedir(), '.cache', 'mnemo', 'models') });
-const base = mnemoSystem(tempDirProfiles({ embedder }));
+const profiles = tempDirProfiles({ embedder, consolidation: { everyNewMemories: 0 } });
+const base = mnemoSystem(profiles);
+const consolidationSystems = wanted.filter((n) => n in CONSOLIDATION_ROWS).map((n) => withDefaultTuning(mnemoSystem(profiles, n, { consolidate: CONSOLIDATION_ROWS[n] })));
+
+/** Consolidation rows answer with the default recall tuning (the rows above change it per query). */
+function withDefaultTuning(system: BenchSystem): BenchSystem {
+  return {
+    ...system,
+    async prepare(conversation) {
+      const inner = await system.prepare(conversation);
+      return { query: (q, limit) => (setRecallTuning({}), inner.query(q, limit)), close: () => inner.close() };
+    },
+  };
+}
 
 /** One ingest per conversation shared by every configuration; the last one closes it. */
 function sharedSystems(): BenchSystem[] {
@@ -79,7 +104,7 @@ function sharedSystems(): BenchSystem[] {
 const fmt = (n: number | undefined) => (n === undefined ? '–' : n.toFixed(1));
 for (const bench of values.bench!.split(',')) {
   const conversations = bench === 'beam' ? loadBeam(defaultBeamPath()) : loadLocomo(defaultLocomoPath());
-  const result = await runBench({ benchmark: bench, dataPath: '', conversations, systems: sharedSystems(), scoreF1: bench === 'locomo', progress: false });
+  const result = await runBench({ benchmark: bench, dataPath: '', conversations, systems: [...sharedSystems(), ...consolidationSystems], scoreF1: bench === 'locomo', progress: false });
   console.log(`\n## ${bench}: ablation (R@k; abstention accuracy / false abstention %; updated-above-original %; F1; p50 ms)\n`);
   console.log('| config | R@5 | R@10 | R@25 | R@50 | abst. | false abst. | upd. first | F1 | p50 |');
   console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');

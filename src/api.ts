@@ -1,6 +1,18 @@
 /** The public shape of a profile: every adapter (CLI, HTTP, MCP) is written against this. */
+import type { ConsolidateOptions } from './consolidation/options.js';
+import type { ConsolidationResult } from './consolidation/profile-consolidation.js';
+import type { WorkingSessionApi } from './working-memory/session.js';
 import type { ContextOptions, ForgetOptions, IngestOptions, ListOptions, MessageInput, RecallOptions, RememberInput } from './schemas.js';
-import type { Page } from './store/store.js';
+import type { ForgetWhereOptions, UpdateInput } from './schemas.js';
+import type { ChangeEvent, EventsOptions } from './events/change-event.js';
+import type { WebhookRegistry } from './webhooks/registry.js';
+import type { BrowseOptions, JobListOptions, ProfileInspection, Provenance, TimelineQuery } from './inspect/index.js';
+import type { Page, TimelineSlice } from './store/store.js';
+import type { NoteInput, NoteResult } from './notes/note.js';
+import type { TierReading } from './lifecycle/gate.js';
+import type { LifecycleSettings, LifecycleSettingsInput } from './lifecycle/settings.js';
+import type { TierOptions } from './lifecycle/tier-options.js';
+import type { TieringResult } from './lifecycle/tiering.js';
 import type { AuditEntry, Job, JobStatus, Memory, Redaction, StoredMessage } from './types.js';
 
 export interface ProfileApi {
@@ -10,8 +22,16 @@ export interface ProfileApi {
   recall(query: string, opts?: RecallOptions): Promise<RecallResult>;
   list(opts?: ListOptions): Promise<Page<Memory>>;
   get(id: string): Promise<Memory>;
+  /** Moves memories to the cold tier and rebuilds the archive index (src/lifecycle/tiering.ts). */
+  tier(opts?: TierOptions): Promise<TieringResult>;
+  /** The lifecycle settings (half-lives, cold threshold); with a change, validates and stores it. */
+  lifecycleSettings(change?: LifecycleSettingsInput): Promise<LifecycleSettings>;
   forget(id: string, opts?: ForgetOptions): Promise<Memory>;
   history(topicKey: string): Promise<Memory[]>;
+  /** Marks a task done: it leaves recall, `list({ status: 'done' })` and the audit log keep it. */
+  complete(id: string, opts?: { reason?: string }): Promise<Memory>;
+  /** Appends an entry to the profile's timeline (an event memory; exported in timeline/YYYY-MM-DD.jsonl). */
+  note(input: NoteInput): Promise<NoteResult>;
   context(opts?: ContextOptions): Promise<ContextBlock>;
   export(): Promise<ExportDocument>;
   import(doc: unknown, opts?: { strategy?: 'merge' | 'replace' }): Promise<ImportResult>;
@@ -20,8 +40,48 @@ export interface ProfileApi {
   /** Runs queued jobs of this profile until none is due (tests, CLI `--wait`). */
   drain(): Promise<void>;
   stats(): Promise<ProfileStats>;
+  /** Consolidation ("sleep", src/consolidation): merges near-duplicates, writes semantic memories and session summaries. */
+  consolidate(opts?: ConsolidateOptions): Promise<ConsolidationResult>;
+  /** A session's working memory (src/working-memory). */
+  session(id: string): WorkingSessionApi;
   /** Loads the profile's search indexes now rather than on the first recall (servers call it at start). */
   warm(): Promise<void>;
+
+  // ---- inspection (the web inspector's reads and repairs; see src/inspect) -----------------
+  /** `list` with every filter (tier, tag, created range, full text) and any status by default. */
+  browse(opts?: BrowseOptions): Promise<Page<Memory>>;
+  /** Counts by type, status and tier, messages, size on disk, last write and jobs by status. */
+  inspect(): Promise<ProfileInspection>;
+  /** The memory's source messages, each with the turns around it in its conversation. */
+  provenance(id: string): Promise<Provenance>;
+  /** Events and messages bucketed under a date prefix, with the events and sessions in it. */
+  timeline(opts?: TimelineQuery): Promise<TimelineSlice>;
+  /** Jobs, oldest first, optionally of one status. */
+  listJobs(opts?: JobListOptions): Promise<Job[]>;
+  /** Queues a failed job again (attempts reset); `conflict` when it has not failed. */
+  retryJob(id: string): Promise<Job>;
+
+  // ---- update, scoped forget, change events (src/revise, src/filters, src/events, src/webhooks) ----
+  /** A new version with the patched fields; the old one stays in its history, superseded by it. */
+  update(id: string, patch: UpdateInput): Promise<UpdateResult>;
+  /** Forgets every active memory matching the filter (at least one condition is required). */
+  forgetWhere(opts: ForgetWhereOptions): Promise<ForgetWhereResult>;
+  /** Change events after an event id, oldest first (the audit log read as events). */
+  events(opts?: EventsOptions): Promise<ChangeEvent[]>;
+  /** The profile's webhooks (registered, listed, removed; their delivery log). */
+  webhooks(): WebhookRegistry;
+}
+
+export interface UpdateResult {
+  /** The new version (a new id). */
+  memory: Memory;
+  /** The version it replaced, now superseded by `memory`. */
+  previous: Memory;
+  redactions: Redaction[];
+}
+
+export interface ForgetWhereResult {
+  forgotten: string[];
 }
 
 export interface IngestResult {
@@ -33,6 +93,17 @@ export interface IngestResult {
   redactions: Redaction[];
   /** Present with `wait: true`: memories extracted from this batch. */
   memories?: Memory[];
+  /** Messages longer than LIMITS.maxContentChars, stored as parts (present when there were any). */
+  split?: SplitMessage[];
+}
+
+export interface SplitMessage {
+  /** Position of the message in the batch. */
+  index: number;
+  /** The id the whole message would have had; every part's metadata carries it under `split`. */
+  messageId: string;
+  /** Ids of the stored parts, in order (also in messageIds). */
+  partIds: string[];
 }
 
 export interface RememberResult {
@@ -79,6 +150,8 @@ export interface QueryReading {
   temporal: boolean;
   /** It asks about earlier values, so superseded memories are included. */
   history: boolean;
+  /** Which tiers recall searched (hot, archive, cold, messages) and why it stopped or escalated. */
+  tiers?: TierReading;
 }
 
 export interface RecallResult {

@@ -1,4 +1,5 @@
 /** The one error type of mnemo. Adapters map `code` to HTTP status, MCP isError and exit codes. */
+import { systemErrorCode } from './system-errors.js';
 export const ERROR_CODES = [
   'invalid_input',
   'invalid_profile',
@@ -38,6 +39,8 @@ export function isMnemoError(err: unknown): err is MnemoError {
 /** Wraps anything thrown into a MnemoError without losing an existing code. */
 export function toMnemoError(err: unknown): MnemoError {
   if (err instanceof MnemoError) return err;
+  const system = systemErrorCode(err);
+  if (system) return new MnemoError(system.code, system.message);
   const message = err instanceof Error ? err.message : String(err);
   return new MnemoError('internal', message);
 }

@@ -1,7 +1,9 @@
 /** Documented input limits (README "Limits"). Changing one is a user-visible change. */
 export const LIMITS = {
-  /** Characters per message or memory content. */
+  /** Characters per memory content, and per stored message part (longer messages are split). */
   maxContentChars: 32_768,
+  /** Characters of message content per ingest call, all messages together. */
+  maxIngestChars: 1_000_000,
   /** Messages per ingest call. */
   maxMessagesPerIngest: 500,
   /** Characters per recall query. */

@@ -6,6 +6,9 @@ import { EMBED_JOB, EXTRACT_JOB, extractJobHandler } from './ingest/extract-job.
 import { embedJobHandler } from './ingest/embed-job.js';
 import { createRuleExtractor } from './ingest/rules/rule-extractor.js';
 import { Worker } from './jobs/worker.js';
+import { CONSOLIDATE_JOB } from './consolidation/job.js';
+import { type ConsolidationConfig, composerFor, consolidationHandlers, everyNewMemoriesOf } from './consolidation/setup.js';
+import { FOLD_JOB, foldJobHandler } from './lifecycle/fold-job.js';
 import { createLlmPipeline, type LlmSetting } from './models/llm/create-llm-pipeline.js';
 import type { Embedder } from './models/embedder.js';
 import { type EmbedderConfig, resolveEmbedder } from './models/embedders/resolve.js';
@@ -15,6 +18,7 @@ import { recallThreadConfig } from './recall-pool/thread-config.js';
 import type { QueryAnalyzer } from './recall/analyzer.js';
 import { createExtractiveSynthesizer } from './recall/extractive-synthesizer.js';
 import { type ChannelWeights, DEFAULT_WEIGHTS } from './recall/fuse.js';
+import { vectorIndexWarnings } from './store/sqlite/vector-index-warnings.js';
 import { createOfflineAnalyzer } from './recall/offline-analyzer.js';
 import type { Synthesizer } from './recall/synthesizer.js';
 import type { Runtime } from './runtime.js';
@@ -52,6 +56,8 @@ export interface MnemoOptions {
    * a model configured, 30 s plus four of the model's per-call timeouts. From 100 ms to 1 hour.
    */
   recallTimeoutMs?: number;
+  /** Consolidation ("sleep"): queued after this many new memories (src/consolidation). */
+  consolidation?: ConsolidationConfig;
   onWarning?: (message: string) => void;
 }
 
@@ -68,18 +74,21 @@ export function openMemoryForRecall(opts: MnemoOptions): MnemoApi {
 function createMnemo(opts: MnemoOptions, recallOnly: boolean): MnemoApi {
   const dataDir = path.resolve(opts.dataDir ?? '.mnemo');
   // A recall thread reads beside the main thread, which saves the HNSW files as it writes.
-  const provider = opts.store ?? createSqliteProvider({ dataDir, annSaves: recallOnly ? 'builds' : 'all' });
   const warn = opts.onWarning ?? ((m: string) => process.emitWarning(m, 'MnemoWarning'));
+  const provider = opts.store ?? createSqliteProvider({ dataDir, annSaves: recallOnly ? 'builds' : 'all', onVectorIndexEvent: vectorIndexWarnings(warn) });
   const offlineAnalyzer = opts.analyzer ?? createOfflineAnalyzer();
   const offlineSynthesizer = opts.synthesizer ?? createExtractiveSynthesizer();
   const llm = opts.llm ? createLlmPipeline(opts.llm, { analyzerFallback: offlineAnalyzer, synthesizerFallback: offlineSynthesizer }) : null;
   const extractor = opts.extractor ?? llm?.extractor ?? createRuleExtractor();
   let embedderPromise: Promise<Embedder | null> | null = null;
   const embedder = () => (embedderPromise ??= resolveDefaultEmbedder(opts.embedder, opts.modelsDir ?? defaultModelsDir(), warn));
+  const consolidation = consolidationHandlers(composerFor(opts.llm, llm?.usage), everyNewMemoriesOf(opts.consolidation), warn);
   const worker = new Worker({
     handlers: {
-      [EXTRACT_JOB]: extractJobHandler(() => extractor),
+      [EXTRACT_JOB]: consolidation.afterExtraction(extractJobHandler(() => extractor)),
+      [CONSOLIDATE_JOB]: consolidation.handler,
       [EMBED_JOB]: embedJobHandler(embedder),
+      [FOLD_JOB]: foldJobHandler(),
     },
     pollMs: opts.worker?.background === false ? 0 : (opts.worker?.pollMs ?? 1000),
     leaseMs: opts.worker?.leaseMs ?? 15_000,

@@ -11,11 +11,37 @@ import {
   type ContextOptions, type ForgetOptions, type IngestOptions, type ListOptions, type MessageInput, type RecallOptions, type RememberInput,
   contextOptionsSchema, forgetOptionsSchema, importOptionsSchema, listOptionsSchema, memoryIdSchema, querySchema, recallOptionsSchema, topicKeySchema,
 } from './schemas.js';
-import type { Page, Store } from './store/store.js';
+import type { Page, Store, TimelineSlice } from './store/store.js';
 import type { Job, JobStatus, Memory } from './types.js';
 import { parseInput } from './validation.js';
 import { buildContext } from './context-source.js';
 import { parseExportDocument } from './interop/json.js';
+import { type ConsolidationResult, consolidateProfile } from './consolidation/profile-consolidation.js';
+import type { ConsolidateOptions } from './consolidation/options.js';
+import { WorkingSession, type WorkingSessionApi } from './working-memory/session.js';
+import { sessionIdSchema } from './schemas.js';
+import {
+  type BrowseOptions, type JobListOptions, type ProfileInspection, type Provenance, type TimelineQuery,
+  browseOptionsSchema, inspectProfile, jobListOptionsSchema, provenanceOf, timelineOptionsSchema,
+} from './inspect/index.js';
+import { withCacheAffinity } from './models/llm/cache-affinity.js';
+import { type NoteInput, type NoteResult, writeNote } from './notes/note.js';
+import { completeTask } from './tasks/complete.js';
+import { rememberExtras } from './tasks/remember-extras.js';
+import type { ForgetWhereResult, UpdateResult } from './api.js';
+import { type ForgetWhereOptions, type UpdateInput, forgetWhereSchema, updateInputSchema } from './schemas.js';
+import { scopeWhere } from './filters/scope-options.js';
+import { scopePayload } from './filters/ingest-scope.js';
+import { forgetMatching } from './filters/forget-matching.js';
+import { buildRevision } from './revise/revision.js';
+import { assertRevisable } from './store/revise-checks.js';
+import { type ChangeEvent, type EventsOptions } from './events/change-event.js';
+import { readEvents } from './events/read-events.js';
+import { WebhookRegistry } from './webhooks/registry.js';
+import { ProfileLifecycle } from './lifecycle/profile-lifecycle.js';
+import type { TieringResult } from './lifecycle/tiering.js';
+import { type LifecycleSettings, type LifecycleSettingsInput } from './lifecycle/settings.js';
+import { type TierOptions, tierOptionsSchema } from './lifecycle/tier-options.js';
 
 const TOPIC_KEY_TTL_MS = 5_000;
 /** A recall thread does not see the main thread's writes, so it re-reads the keys sooner. */
@@ -28,8 +54,11 @@ export class Profile implements ProfileApi {
   private closing: (() => void) | null = null;
   private readonly closed = new Promise<null>((resolve) => (this.closing = () => resolve(null)));
   private topicKeyCache: { at: number; keys: string[] } | null = null;
+  private readonly lifecycle: ProfileLifecycle;
 
-  constructor(readonly name: string, private readonly rt: Runtime) {}
+  constructor(readonly name: string, private readonly rt: Runtime) {
+    this.lifecycle = new ProfileLifecycle(() => this.store(), rt.warn);
+  }
 
   store(): Promise<Store> {
     this.storePromise ??= this.rt.provider.open(this.name).then((s) => {
@@ -55,7 +84,7 @@ export class Profile implements ProfileApi {
     const ids = prepared.messages.map((m) => m.id);
     const known = new Set((await store.getMessages(ids)).map((m) => m.id));
     const fresh = prepared.messages.filter((m) => !known.has(m.id));
-    const enqueue = fresh.length ? [{ kind: EXTRACT_JOB, payload: { messageIds: fresh.map((m) => m.id) } }] : [];
+    const enqueue = fresh.length ? [{ kind: EXTRACT_JOB, payload: { messageIds: fresh.map((m) => m.id), ...scopePayload(opts) } }] : [];
     const auditMark = prepared.wait ? await store.lastAuditId() : 0;
     const res = await store.insertMessages(fresh, { enqueue });
     const jobId = res.jobs[0]?.id ?? null;
@@ -66,6 +95,7 @@ export class Profile implements ProfileApi {
       duplicates: ids.length - res.inserted.length,
       jobId,
       redactions: prepared.redactions,
+      ...(prepared.split.length ? { split: prepared.split } : {}),
     };
     if (!prepared.wait) {
       this.rt.worker.kick();
@@ -81,7 +111,11 @@ export class Profile implements ProfileApi {
 
   async remember(input: RememberInput): Promise<RememberResult> {
     const store = await this.store();
-    const { memory, redactions } = await buildRememberedMemory(input, this.rt.extractor, await this.topicKeys());
+    const keys = await this.topicKeys();
+    const extras = rememberExtras(input);
+    const built = await withCacheAffinity(this.name, () => buildRememberedMemory(extras.input, this.rt.extractor, keys));
+    const memory = extras.finish(built.memory);
+    const redactions = built.redactions;
     const res = await store.writeMemories([memory], { enqueue: [{ kind: EMBED_JOB, payload: { memoryIds: [memory.id] } }], actor: 'remember' });
     if (memory.topicKey && this.topicKeyCache && !this.topicKeyCache.keys.includes(memory.topicKey)) this.topicKeyCache.keys.push(memory.topicKey);
     this.rt.worker.kick();
@@ -95,14 +129,17 @@ export class Profile implements ProfileApi {
   async recall(query: string, opts: RecallOptions = {}): Promise<RecallResult> {
     const q = parseInput(querySchema, query, 'query');
     const o = parseInput(recallOptionsSchema, opts, 'recall options');
+    const where = scopeWhere(o);
     const store = await this.existing();
     if (this.rt.recallPool) return this.rt.recallPool.recall(this.name, q, o);
-    return recall(
+    const embedder = await this.rt.embedder();
+    const lifecycle = await this.lifecycle.settings(store);
+    return withCacheAffinity(this.name, () => recall(
       {
         store,
         analyzer: this.rt.analyzer,
         synthesizer: this.rt.synthesizer,
-        embedder: await this.rt.embedder(),
+        embedder,
         weights: this.rt.weights,
         topicKeys: () => this.topicKeys(),
       },
@@ -114,8 +151,11 @@ export class Profile implements ProfileApi {
         referenceDate: o.referenceDate ? new Date(o.referenceDate) : new Date(),
         synthesize: o.synthesize,
         includeSuperseded: o.includeSuperseded,
+        where,
+        tiers: o.tiers,
+        lifecycle,
       },
-    );
+    )).then((r) => this.lifecycle.recalled(r));
   }
 
   /** Loads the profile's search indexes now (in the recall threads when recall runs there) instead of on the first recall. */
@@ -127,14 +167,30 @@ export class Profile implements ProfileApi {
 
   async list(opts: ListOptions = {}): Promise<Page<Memory>> {
     const o = parseInput(listOptionsSchema, opts, 'list options');
-    return (await this.existing()).listMemories({ ...o, status: o.status ?? 'active' });
+    const where = scopeWhere(o);
+    const store = await this.existing();
+    const { sort, ...filter } = o;
+    if (sort === 'salience') return this.lifecycle.listBySalience(store, { ...filter, status: o.status ?? 'active', where });
+    return this.lifecycle.withSalience(store, await store.listMemories({ ...filter, status: o.status ?? 'active', where }));
   }
 
   async get(id: string): Promise<Memory> {
     const mid = parseInput(memoryIdSchema, id, 'memory id');
-    const found = await (await this.existing()).getMemory(mid);
+    const store = await this.existing();
+    const found = await store.getMemory(mid);
     if (!found) throw new MnemoError('not_found', `no memory ${mid} in profile ${this.name}`);
-    return found;
+    return this.lifecycle.read(store, found);
+  }
+
+  /** Moves memories to the cold tier (salience under the threshold, or untouched for `coldAfterDays`) and rebuilds the archive index. */
+  async tier(opts: TierOptions = {}): Promise<TieringResult> {
+    const o = parseInput(tierOptionsSchema, opts, 'tier options');
+    return this.lifecycle.tier(await this.existing(), o);
+  }
+
+  /** The profile's lifecycle settings; with a change, validates and stores it first (nothing is written when invalid). */
+  async lifecycleSettings(change?: LifecycleSettingsInput): Promise<LifecycleSettings> {
+    return change === undefined ? this.lifecycle.settings(await this.existing()) : this.lifecycle.configure(await this.store(), change);
   }
 
   async forget(id: string, opts: ForgetOptions = {}): Promise<Memory> {
@@ -144,6 +200,47 @@ export class Profile implements ProfileApi {
     if (!forgotten) throw new MnemoError('not_found', `no memory ${mid} in profile ${this.name}`);
     this.invalidateKeys();
     return forgotten;
+  }
+
+  async update(id: string, patch: UpdateInput): Promise<UpdateResult> {
+    const mid = parseInput(memoryIdSchema, id, 'memory id');
+    const changes = parseInput(updateInputSchema, patch, 'update');
+    const store = await this.existing();
+    const old = await store.getMemory(mid);
+    if (!old) throw new MnemoError('not_found', `no memory ${mid} in profile ${this.name}`);
+    assertRevisable(old);
+    const { memory, redactions } = await buildRevision(old, changes, this.rt.extractor, await this.topicKeys());
+    const written = await store.reviseMemory(mid, memory, { enqueue: [{ kind: EMBED_JOB, payload: { memoryIds: [memory.id] } }] });
+    if (!written) throw new MnemoError('not_found', `no memory ${mid} in profile ${this.name}`);
+    this.invalidateKeys();
+    this.rt.worker.kick();
+    return { memory: written, previous: (await store.getMemory(mid)) ?? old, redactions };
+  }
+
+  async forgetWhere(opts: ForgetWhereOptions): Promise<ForgetWhereResult> {
+    const o = parseInput(forgetWhereSchema, opts, 'forget options');
+    const where = scopeWhere(o);
+    if (!where) throw new MnemoError('invalid_input', 'forget by filter needs at least one condition (userId, agentId, runId or filter)');
+    const forgotten = await forgetMatching(await this.existing(), where, { purge: o.purge, reason: o.reason });
+    this.invalidateKeys();
+    return { forgotten };
+  }
+
+  async events(opts: EventsOptions = {}): Promise<ChangeEvent[]> {
+    return readEvents(await this.existing(), this.name, opts);
+  }
+
+  webhooks(): WebhookRegistry {
+    return new WebhookRegistry(this.name, () => this.existing());
+  }
+
+  async complete(id: string, opts: { reason?: string } = {}): Promise<Memory> {
+    const mid = parseInput(memoryIdSchema, id, 'memory id');
+    return completeTask(await this.existing(), mid, opts.reason?.slice(0, 1000));
+  }
+
+  async note(input: NoteInput): Promise<NoteResult> {
+    return writeNote(await this.store(), input, () => this.rt.worker.kick());
   }
 
   async history(topicKey: string): Promise<Memory[]> {
@@ -178,12 +275,32 @@ export class Profile implements ProfileApi {
     return job;
   }
 
+  /** Runs (or with `wait: false` queues) a consolidation pass: merges, semantic memories, session summaries. */
+  async consolidate(opts: ConsolidateOptions = {}): Promise<ConsolidationResult> {
+    return consolidateProfile(() => this.existing(), this.rt.worker, opts);
+  }
+
+  /** The working memory of one session: scratch items promoted or dropped when the session ends. */
+  session(id: string): WorkingSessionApi {
+    const sid = parseInput(sessionIdSchema, id, 'session id');
+    return new WorkingSession(sid, {
+      store: () => this.store(),
+      extractor: this.rt.extractor,
+      topicKeys: () => this.topicKeys(),
+      afterWrite: () => {
+        this.invalidateKeys();
+        this.rt.worker.kick();
+      },
+    });
+  }
+
   async jobs(): Promise<Record<JobStatus, number>> {
     return (await this.existing()).countJobs();
   }
 
   async drain(): Promise<void> {
     const store = await this.existing();
+    await this.lifecycle.recorder.flush();
     for (let i = 0; i < 10_000; i++) {
       await this.rt.worker.drain(store);
       const counts = await store.countJobs();
@@ -192,6 +309,35 @@ export class Profile implements ProfileApi {
       if (counts.running === 0 && due.every((j) => new Date(j.runAt).getTime() > Date.now() + 1000)) return;
       await sleep(20);
     }
+  }
+
+  async browse(opts: BrowseOptions = {}): Promise<Page<Memory>> {
+    const { from, to, q, ...o } = parseInput(browseOptionsSchema, opts, 'browse options');
+    const store = await this.existing();
+    return this.lifecycle.withSalience(store, await store.browseMemories({ ...o, createdFrom: from, createdTo: to, text: q }));
+  }
+
+  async inspect(): Promise<ProfileInspection> {
+    return inspectProfile(await this.existing());
+  }
+
+  async provenance(id: string): Promise<Provenance> {
+    return provenanceOf(await this.existing(), await this.get(id));
+  }
+
+  async timeline(opts: TimelineQuery = {}): Promise<TimelineSlice> {
+    return (await this.existing()).timeline(parseInput(timelineOptionsSchema, opts, 'timeline options'));
+  }
+
+  async listJobs(opts: JobListOptions = {}): Promise<Job[]> {
+    return (await this.existing()).listJobs(parseInput(jobListOptionsSchema, opts, 'job list options'));
+  }
+
+  async retryJob(id: string): Promise<Job> {
+    const store = await this.existing();
+    const retried = await store.retryJob(id);
+    if (retried) this.rt.worker.kick();
+    return retried ?? (await this.job(id).then((j) => { throw new MnemoError('conflict', `job ${id} is ${j.status}; only failed jobs can be retried`); }));
   }
 
   async stats(): Promise<ProfileStats> {
@@ -206,6 +352,7 @@ export class Profile implements ProfileApi {
   async close(): Promise<void> {
     if (!this.storePromise) return;
     const store = await this.storePromise.catch(() => null);
+    if (store) await this.lifecycle.recorder.flush();
     this.closing?.();
     await this.embedderCheck;
     if (store) this.rt.worker.remove(store);

@@ -6,6 +6,10 @@ export type MemoryType = (typeof MEMORY_TYPES)[number];
 export const MEMORY_STATUSES = ['active', 'superseded', 'forgotten', 'done'] as const;
 export type MemoryStatus = (typeof MEMORY_STATUSES)[number];
 
+export const MEMORY_TIERS = ['hot', 'cold'] as const;
+/** `hot` memories are searched by recall's first pass; `cold` ones only when it escalates (see src/lifecycle). */
+export type MemoryTier = (typeof MEMORY_TIERS)[number];
+
 export const ROLES = ['user', 'assistant', 'system', 'tool'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -47,17 +51,61 @@ export interface Memory {
   supersededBy: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Lifecycle (see src/lifecycle): storage tier, folded access counts, pin, per-memory half-life override. */
+  tier: MemoryTier;
+  accessCount: number;
+  lastAccessedAt: string | null;
+  /** Never decays, never goes cold. */
+  pinned: boolean;
+  /** Overrides the profile's half-life for this memory's type; null = the type's default. */
+  halfLifeDays: number | null;
+  /** Computed, never stored: present on recall hits and list items (see src/lifecycle/salience.ts). */
+  salience?: number;
+  /** Caller's JSON (size-limited, `{}` when none) and scope ids within the profile; filterable (see src/filters). */
+  metadata: Metadata;
+  userId: string | null;
+  agentId: string | null;
+  runId: string | null;
+  /** When a task stops being open (it leaves recall's first pass then; list and history keep it). */
+  expiresAt: string | null;
+  /** A perceptual memory: what was shared (image, file, URL) and where it lives; never its bytes. */
+  attachment: Attachment | null;
+  /** Memories this one was consolidated from (merged duplicates, gathered episodes); empty for extracted ones. */
+  derivedFrom: string[];
 }
 
+export const ATTACHMENT_KINDS = ['image', 'file', 'url'] as const;
+export type AttachmentKind = (typeof ATTACHMENT_KINDS)[number];
+
+/** A pointer to something a message carried, described by its caption or alt text. */
+export interface Attachment {
+  kind: AttachmentKind;
+  /** Where it lives: an http(s) URL, a file path or any URI the caller can resolve. */
+  uri: string;
+  /** Caption or alt text: what makes the attachment searchable. */
+  caption: string | null;
+  name: string | null;
+  mimeType: string | null;
+}
+
+/** Task-expiry and attachment fields a writer may leave out; the store fills null. */
+export type MemoryPerceptionField = 'expiresAt' | 'attachment';
+
+/** Scope fields a writer may leave out; the store fills the defaults ({}, null, null, null). */
+export type MemoryScopeField = 'metadata' | 'userId' | 'agentId' | 'runId';
+
+/** Lifecycle fields a writer may leave out; the store fills the defaults (hot, 0, null, false, null). */
+export type MemoryLifecycleField = 'tier' | 'accessCount' | 'lastAccessedAt' | 'pinned' | 'halfLifeDays';
+
 /** A memory ready to be written; the store decides supersession and timestamps when absent. */
-export type NewMemory = Omit<Memory, 'status' | 'supersededBy' | 'createdAt' | 'updatedAt'> & {
+export type NewMemory = Omit<Memory, 'status' | 'supersededBy' | 'createdAt' | 'updatedAt' | MemoryLifecycleField | MemoryScopeField | MemoryPerceptionField | 'derivedFrom'> & { derivedFrom?: string[] } & Partial<Pick<Memory, MemoryLifecycleField>> & Partial<Pick<Memory, MemoryScopeField>> & Partial<Pick<Memory, MemoryPerceptionField>> & {
   status?: MemoryStatus;
   supersededBy?: string | null;
   createdAt?: string;
   updatedAt?: string;
 };
 
-export type AuditAction = 'write' | 'supersede' | 'forget' | 'purge' | 'status' | 'import';
+export type AuditAction = 'write' | 'supersede' | 'forget' | 'purge' | 'status' | 'import' | 'job_failed' | 'consolidate';
 
 export interface AuditEntry {
   id: number;

@@ -9,7 +9,7 @@ function mem(type: MemoryType, content: string, extra: Partial<Memory> = {}): Me
   return {
     id: n.toString(16).padStart(32, '0'), type, content, topicKey: null, eventTime: null, sessionId: 'default',
     sourceMessageIds: [], queries: [], tags: [], importance: 0.5, status: 'active', supersededBy: null,
-    createdAt: at, updatedAt: at, ...extra,
+    createdAt: at, updatedAt: at, tier: 'hot', accessCount: 0, lastAccessedAt: null, pinned: false, halfLifeDays: null, metadata: {}, userId: null, agentId: null, runId: null, derivedFrom: [], expiresAt: null, attachment: null, ...extra,
   };
 }
 

@@ -32,10 +32,10 @@ type Text = { type: 'text'; text: string };
 const payload = (res: any) => JSON.parse((res.content[0] as Text).text.replace(/^[^\n]*\n/, ''));
 
 describe('MCP tools in memory', () => {
-  it('lists five tools with JSON Schemas and model-facing descriptions', async () => {
+  it('lists six tools with JSON Schemas and model-facing descriptions', async () => {
     const client = await connect('p');
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['forget', 'ingest', 'list', 'recall', 'remember']);
+    expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(['forget', 'ingest', 'list', 'recall', 'remember', 'update', 'complete', 'note']));
     const recall = tools.find((t) => t.name === 'recall')!;
     expect(recall.description).toMatch(/before answering/);
     expect(recall.inputSchema.required).toEqual(['query']);

@@ -73,7 +73,7 @@ describe('standing guidance', () => {
       score: 1,
       own: 1,
       hits: [],
-      memory: { id, type, content: id, topicKey, eventTime: null, sessionId: null, sourceMessageIds: [], queries: [], tags: [], importance: 0.5, status: 'active', supersededBy: null, createdAt: '2024-01-01T00:00:00.000Z', updatedAt: '2024-01-01T00:00:00.000Z' },
+      memory: { id, type, content: id, topicKey, eventTime: null, sessionId: null, sourceMessageIds: [], queries: [], tags: [], importance: 0.5, status: 'active', supersededBy: null, createdAt: '2024-01-01T00:00:00.000Z', updatedAt: '2024-01-01T00:00:00.000Z', tier: 'hot', accessCount: 0, lastAccessedAt: null, pinned: false, halfLifeDays: null, metadata: {}, userId: null, agentId: null, runId: null, derivedFrom: [], expiresAt: null, attachment: null },
     });
     const out = boostGuidance([memory('rule', 'instruction', 'user.rule.lint'), memory('pref', 'fact', 'user.preferred_editor'), memory('fact', 'fact', 'user.city'), candidate('turn', 'turn', 1)], 1.5);
     expect(Object.fromEntries(out.map((c) => [c.id, c.score]))).toEqual({ rule: 2.5, pref: 2.5, fact: 1, turn: 1 });

@@ -18,7 +18,7 @@ export type BenchKind = 'locomo' | 'beam';
 
 export const BENCH_USAGE = `usage: bench <locomo|beam> [--data PATH] [--out FILE.json] [--conversations ID,ID]
        [--limit-questions N] [--embedder glove|hashing|none] [--baselines bm25,vector,hybrid,orama]
-       [--no-mnemo] [--models-dir DIR] [--no-progress]
+       [--no-mnemo] [--models-dir DIR] [--no-progress] [--consolidate]
        bench --compare A.json B.json`;
 
 async function loadEmbedder(kind: string, modelsDir: string): Promise<Embedder | undefined> {
@@ -55,6 +55,7 @@ export async function runBenchCli(kind: BenchKind, argv: string[]): Promise<stri
       'no-mnemo': { type: 'boolean', default: false },
       'models-dir': { type: 'string' },
       'no-progress': { type: 'boolean', default: false },
+      consolidate: { type: 'boolean', default: false },
       compare: { type: 'boolean', default: false },
     },
   });
@@ -74,8 +75,10 @@ export async function runBenchCli(kind: BenchKind, argv: string[]): Promise<stri
     limitQuestions: limit,
     embedder,
     baselines,
-    openProfile: values['no-mnemo'] ? undefined : tempDirProfiles({ embedder: embedder ?? false }),
+    // Consolidation runs only where asked (the "+ consolidation" row), never automatically.
+    openProfile: values['no-mnemo'] ? undefined : tempDirProfiles({ embedder: embedder ?? false, consolidation: { everyNewMemories: 0 } }),
     progress: values['no-progress'] ? false : undefined,
+    consolidate: values.consolidate,
   };
   const result = kind === 'locomo' ? await runLocomoBench(opts) : await runBeamBench(opts);
   if (values.out) writeFileSync(values.out, JSON.stringify(result, null, 2) + '\n');

@@ -1,5 +1,6 @@
 /** mnemo as a benchmark system: a fresh profile per conversation, ingest with wait, recall per question. */
 import type { ProfileApi } from '../api.js';
+import type { ConsolidateOptions } from '../consolidation/options.js';
 import { LIMITS } from '../limits.js';
 import { buildEvidenceMap, rankedEvidenceIds } from './evidence.js';
 import { splitOversized } from './split-oversized.js';
@@ -31,7 +32,12 @@ async function ingestAll(profile: ProfileApi, messages: readonly BenchMessage[])
   return stored;
 }
 
-export function mnemoSystem(openProfile: OpenProfile, name = 'mnemo'): BenchSystem {
+export interface MnemoSystemOptions {
+  /** Run a consolidation pass (src/consolidation) after ingest, before the questions. */
+  consolidate?: boolean | ConsolidateOptions;
+}
+
+export function mnemoSystem(openProfile: OpenProfile, name = 'mnemo', opts: MnemoSystemOptions = {}): BenchSystem {
   return {
     name,
     answersAbstention: true,
@@ -40,6 +46,10 @@ export function mnemoSystem(openProfile: OpenProfile, name = 'mnemo'): BenchSyst
       // A few BEAM turns exceed mnemo's content limit: ingest them as parts with the same evidence id.
       const messages = splitOversized(conversation.messages, LIMITS.maxContentChars);
       const stored = await ingestAll(opened.profile, messages);
+      if (opts.consolidate) {
+        await opened.profile.consolidate(opts.consolidate === true ? {} : opts.consolidate);
+        await opened.profile.drain(); // the new memories' vectors
+      }
       // Ingest returns one id per message in order; anything else means we cannot align them.
       const evidence = buildEvidenceMap(messages, stored.length === messages.length ? stored : undefined);
       return {

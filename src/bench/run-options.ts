@@ -21,6 +21,8 @@ export interface BenchRunOptions {
   ks?: number[];
   /** Progress bar on stderr (default: when stderr is a TTY). */
   progress?: boolean;
+  /** Adds a "mnemo + consolidation" row: the same, with a consolidation pass after ingest. */
+  consolidate?: boolean;
 }
 
 export function selectConversations(all: BenchConversation[], opts: BenchRunOptions): BenchConversation[] {
@@ -35,5 +37,7 @@ export function selectConversations(all: BenchConversation[], opts: BenchRunOpti
 export function buildSystems(opts: BenchRunOptions): BenchSystem[] {
   const embedder = opts.embedder ? cachingEmbedder(opts.embedder) : undefined;
   const baselines = createBaselines(opts.baselines ?? [...BASELINE_NAMES], embedder);
-  return opts.openProfile ? [mnemoSystem(opts.openProfile), ...baselines] : baselines;
+  if (!opts.openProfile) return baselines;
+  const consolidated = opts.consolidate ? [mnemoSystem(opts.openProfile, 'mnemo + consolidation', { consolidate: true })] : [];
+  return [mnemoSystem(opts.openProfile), ...consolidated, ...baselines];
 }

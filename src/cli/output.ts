@@ -2,6 +2,20 @@
 import type { Memory } from '../types.js';
 import type { Redaction } from '../types.js';
 
+/**
+ * A reader that goes away (`mnemo list --json | head`) closes the pipe: end the command quietly,
+ * as `cat` would, instead of crashing on an unhandled EPIPE. Writes are transactional, so
+ * stopping here never leaves anything half-written.
+ */
+function endQuietlyOnClosedPipe(stream: NodeJS.WriteStream): void {
+  stream.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE' || err.code === 'ERR_STREAM_DESTROYED') process.exit(process.exitCode ?? 0);
+    throw err;
+  });
+}
+endQuietlyOnClosedPipe(process.stdout);
+endQuietlyOnClosedPipe(process.stderr);
+
 export function printJson(value: unknown): void {
   process.stdout.write(JSON.stringify(value, null, 2) + '\n');
 }

@@ -2,13 +2,16 @@
 import { Command } from 'commander';
 import { VERSION } from './version.js';
 import { registerBench } from './commands/bench.js';
+import { registerComplete } from './commands/complete.js';
 import { registerContext } from './commands/context.js';
+import { registerConsolidate } from './commands/consolidate.js';
 import { registerDemo } from './commands/demo.js';
 import { registerDoctor } from './commands/doctor.js';
 import { registerExport } from './commands/export.js';
 import { registerForget } from './commands/forget.js';
 import { registerGet } from './commands/get.js';
 import { registerHistory } from './commands/history.js';
+import { registerTier } from './commands/tier.js';
 import { registerImport } from './commands/import.js';
 import { registerIngest } from './commands/ingest.js';
 import { registerJobs } from './commands/jobs.js';
@@ -16,16 +19,20 @@ import { registerKeys } from './commands/keys.js';
 import { registerList } from './commands/list.js';
 import { registerMcp } from './commands/mcp.js';
 import { registerMigrate } from './commands/migrate.js';
+import { registerNote } from './commands/note.js';
 import { registerProfiles } from './commands/profiles.js';
 import { registerRecall } from './commands/recall.js';
 import { registerRemember } from './commands/remember.js';
 import { registerServe } from './commands/serve.js';
 import { registerSync } from './commands/sync.js';
+import { registerUpdate } from './commands/update.js';
+import { registerWebhooks } from './commands/webhooks.js';
 
 const REGISTER = [
-  registerIngest, registerRemember, registerRecall, registerList, registerGet, registerForget, registerHistory,
+  registerIngest, registerRemember, registerRecall, registerList, registerGet, registerForget, registerHistory, registerTier,
   registerContext, registerExport, registerImport, registerSync, registerJobs, registerProfiles,
   registerServe, registerMcp, registerMigrate, registerKeys, registerDoctor, registerBench, registerDemo,
+  registerUpdate, registerWebhooks, registerComplete, registerNote, registerConsolidate,
 ];
 
 export interface ProgramOptions {

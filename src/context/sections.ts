@@ -8,9 +8,11 @@ export interface ContextInput {
   relevant: Memory[];
   events: Memory[];
   tasks: Memory[];
+  /** The session's working memory (scratch items shaped as memories), oldest first. */
+  working?: Memory[];
 }
 
-export type SectionName = 'instructions' | 'facts' | 'relevant' | 'events' | 'tasks';
+export type SectionName = 'instructions' | 'facts' | 'relevant' | 'events' | 'tasks' | 'working';
 
 export interface PlannedSection {
   name: SectionName;
@@ -20,9 +22,9 @@ export interface PlannedSection {
 }
 
 /** Display order of the sections. */
-export const DISPLAY_ORDER: SectionName[] = ['instructions', 'facts', 'relevant', 'events', 'tasks'];
+export const DISPLAY_ORDER: SectionName[] = ['instructions', 'working', 'facts', 'relevant', 'events', 'tasks'];
 /** Which sections keep their lines when the budget is tight (first = kept longest). */
-export const KEEP_ORDER: SectionName[] = ['instructions', 'relevant', 'facts', 'events', 'tasks'];
+export const KEEP_ORDER: SectionName[] = ['instructions', 'working', 'relevant', 'facts', 'events', 'tasks'];
 
 const byImportance = (a: Memory, b: Memory) =>
   b.importance - a.importance || b.updatedAt.localeCompare(a.updatedAt) || a.id.localeCompare(b.id);
@@ -42,6 +44,7 @@ export function planSections(input: ContextInput, query?: string): PlannedSectio
   const facts = take([...input.facts].sort(byImportance));
   const events = take([...input.events].sort(byEventTimeDesc));
   const tasks = take([...input.tasks].sort(byCreatedDesc));
+  const working = take(input.working ?? []);
   const q = query?.trim() ? oneLine(query, 100) : '';
   const planned: Record<SectionName, PlannedSection> = {
     instructions: { name: 'instructions', header: '## Instructions and preferences', memories: instructions, dated: false },
@@ -49,6 +52,7 @@ export function planSections(input: ContextInput, query?: string): PlannedSectio
     relevant: { name: 'relevant', header: q ? `## Related to "${q}"` : '## Related memories', memories: relevant, dated: true },
     events: { name: 'events', header: '## Recent events', memories: events, dated: true },
     tasks: { name: 'tasks', header: '## Open tasks', memories: tasks, dated: false },
+    working: { name: 'working', header: '## Working memory (this session)', memories: working, dated: false },
   };
   return DISPLAY_ORDER.map((n) => planned[n]);
 }

@@ -9,6 +9,8 @@ import type { HttpEnv } from './env.js';
 import { toHttpError } from './errors.js';
 import { requestLog, stderrLogger, type Logger } from './logging.js';
 import { mountMcp } from './mcp-route.js';
+import { mountUi } from './ui-route.js';
+import { mountEvents, type SseOptions } from '../events/sse-route.js';
 import { createMetrics } from './metrics.js';
 import { bodyReader } from './node-request.js';
 import { openApiDocument } from './openapi.js';
@@ -38,6 +40,8 @@ export interface HttpAppOptions {
   importBodyLimit?: number;
   /** Also export Node process metrics on /metrics. */
   processMetrics?: boolean;
+  /** Server-Sent Events on /v1/profiles/{name}/events (poll interval, keep-alive). */
+  events?: SseOptions;
 }
 
 export function createHttpApp(opts: HttpAppOptions): Hono<HttpEnv> {
@@ -86,5 +90,7 @@ export function createHttpApp(opts: HttpAppOptions): Hono<HttpEnv> {
   mountDocs(app, { routes: ALL_ROUTES, version: VERSION, authRequired: isAuthRequired });
   registerRoutes(app, opts.mnemo, ALL_ROUTES);
   mountMcp(app, opts.mnemo);
+  mountUi(app, { mnemo: opts.mnemo, auth });
+  mountEvents(app, opts.mnemo, opts.events);
   return app;
 }

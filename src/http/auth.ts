@@ -2,6 +2,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { KeyStore } from '../auth/keys.js';
 import { MnemoError } from '../errors.js';
+import { resourceMetadataUrl } from './agent-discovery.js';
 import type { HttpEnv } from './env.js';
 import { header as requestHeader } from './node-request.js';
 
@@ -20,12 +21,12 @@ export function bearerAuth({ keys, required = false }: AuthOptions): MiddlewareH
     const header = requestHeader(c, 'authorization') ?? '';
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (!match) {
-      c.header('WWW-Authenticate', 'Bearer realm="mnemo"');
+      c.header('WWW-Authenticate', `Bearer realm="mnemo", resource_metadata="${resourceMetadataUrl(c.req.url)}"`);
       throw new MnemoError('unauthorized', header ? 'Authorization header must be "Bearer <api key>"' : 'an API key is required: send "Authorization: Bearer mnemo_…"');
     }
     const record = keys ? await keys.verify(match[1]) : null;
     if (!record) {
-      c.header('WWW-Authenticate', 'Bearer realm="mnemo", error="invalid_token"');
+      c.header('WWW-Authenticate', `Bearer realm="mnemo", error="invalid_token", resource_metadata="${resourceMetadataUrl(c.req.url)}"`);
       throw new MnemoError('unauthorized', 'unknown or revoked API key');
     }
     c.set('key', record);

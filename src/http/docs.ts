@@ -1,5 +1,7 @@
 /** Documentation for people and agents: `/`, `/llms.txt`, the MCP server card, the API catalog. */
 import type { Context, Hono } from 'hono';
+import { mcpToolNames } from '../mcp/tool-names.js';
+import { MCP_TOOLS, discoveryLinks, mountAgentDiscovery } from './agent-discovery.js';
 import type { HttpEnv } from './env.js';
 import type { RouteDef } from './route.js';
 
@@ -23,14 +25,16 @@ Errors are JSON \`{"error": {"code", "message"}}\`. Every response carries \`x-r
 ## Docs
 
 - [OpenAPI 3.1](/openapi.json): every operation with request and response schemas
+- [Full documentation](/llms-full.txt): this page plus every operation's parameters and body schema
+- [Markdown index](/index.md): this page as Markdown
 - [API catalog](/.well-known/api-catalog): RFC 9727 linkset
-- [MCP server card](/.well-known/mcp/server-card.json)
+- [MCP server card](/.well-known/mcp/server-card.json)${auth ? '\n- [OAuth protected-resource metadata](/.well-known/oauth-protected-resource): RFC 9728' : ''}
 
 ## MCP
 
 Streamable HTTP at \`/mcp\` (POST, JSON responses). Choose the profile with the \`x-mnemo-profile\` header
-or \`?profile=\` (a key bound to one profile implies it). Tools: \`recall\`, \`remember\`, \`forget\`,
-\`list\`, \`ingest\` (read-scope keys see only \`recall\` and \`list\`).
+or \`?profile=\` (a key bound to one profile implies it). Tools: ${MCP_TOOLS.map((t) => `\`${t}\``).join(', ')}
+(read-scope keys see only ${mcpToolNames({ readOnly: true }).map((t) => `\`${t}\``).join(' and ')}).
 
 ## REST operations
 
@@ -49,6 +53,8 @@ const wantsMarkdown = (c: Context) => (c.req.header('accept') ?? '').includes('t
 export function mountDocs(app: Hono<HttpEnv>, opts: DocsOptions): void {
   const md = async () => markdownDocs(opts.routes, await opts.authRequired());
   const markdown = (c: Context, text: string) => c.body(text, 200, { 'content-type': 'text/markdown; charset=utf-8', vary: 'Accept' });
+  app.use('*', discoveryLinks());
+  mountAgentDiscovery(app, { routes: opts.routes, version: opts.version, authRequired: opts.authRequired, markdown: md });
 
   app.get('/', async (c) => {
     c.set('route', '/');
@@ -77,8 +83,7 @@ export function mountDocs(app: Hono<HttpEnv>, opts: DocsOptions): void {
     };
     return c.body(JSON.stringify(linkset), 200, { 'content-type': 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"' });
   });
-  app.get('/.well-known/mcp/server-card.json', async (c) => {
-    c.set('route', '/.well-known/mcp/server-card.json');
+  const serverCard = async (c: Context) => {
     const base = new URL(c.req.url).origin;
     const auth = await opts.authRequired();
     return c.json({
@@ -90,9 +95,16 @@ export function mountDocs(app: Hono<HttpEnv>, opts: DocsOptions): void {
       transport: { type: 'streamable-http', url: `${base}/mcp` },
       remotes: [{ type: 'streamable-http', url: `${base}/mcp`, headers: [{ name: 'x-mnemo-profile', description: 'Profile to use', isRequired: false }] }],
       capabilities: { tools: {} },
-      tools: ['recall', 'remember', 'forget', 'list', 'ingest'],
-      authentication: { required: auth, schemes: auth ? ['bearer'] : [] },
+      tools: [...MCP_TOOLS],
+      authentication: { required: auth, schemes: auth ? ['bearer'] : [], ...(auth ? { protectedResourceMetadata: `${base}/.well-known/oauth-protected-resource/mcp` } : {}) },
       documentation: `${base}/llms.txt`,
     });
-  });
+  };
+  // The server card (SEP-1649) and the older single-file discovery name.
+  for (const route of ['/.well-known/mcp/server-card.json', '/.well-known/mcp.json']) {
+    app.get(route, (c) => {
+      c.set('route', route);
+      return serverCard(c);
+    });
+  }
 }

@@ -4,10 +4,13 @@
  */
 import { z } from 'zod';
 import type { ContextBlock, ImportResult, IngestResult, RecallResult, RememberResult } from '../api.js';
+import { attachmentSchema } from '../attachments/schema.js';
 import { ERROR_CODES } from '../errors.js';
 import { memoryStatusSchema, memoryTypeSchema } from '../schemas.js';
 import type { Job, Memory, StoredMessage } from '../types.js';
-import { ROLES } from '../types.js';
+import type { ProfileInspection, Provenance } from '../inspect/index.js';
+import type { TimelineSlice } from '../store/store.js';
+import { MEMORY_TIERS, ROLES } from '../types.js';
 
 const iso = z.string().describe('ISO-8601 time');
 const nullable = <T extends z.ZodType>(s: T) => s.nullable();
@@ -27,6 +30,19 @@ export const memorySchema = z.object({
   supersededBy: nullable(z.string()),
   createdAt: iso,
   updatedAt: iso,
+  tier: z.enum(MEMORY_TIERS),
+  accessCount: z.number(),
+  lastAccessedAt: nullable(iso),
+  pinned: z.boolean(),
+  halfLifeDays: nullable(z.number()),
+  salience: z.number().optional().describe('computed: importance × use × age (see README, Lifecycle)'),
+  metadata: z.record(z.string(), z.unknown()).describe('caller JSON, filterable with metadata.<key>'),
+  userId: nullable(z.string()),
+  agentId: nullable(z.string()),
+  runId: nullable(z.string()),
+  expiresAt: nullable(iso).describe('tasks: when the task lapses (it leaves recall then; list keeps it)'),
+  attachment: nullable(attachmentSchema).describe('perceptual memory: the image, file or URL it points to (never its bytes)'),
+  derivedFrom: z.array(z.string()).describe('consolidation: the memories this one was merged or gathered from (empty for extracted ones)'),
 }) satisfies z.ZodType<Memory>;
 
 export const messageSchema = z.object({
@@ -58,6 +74,8 @@ export const recallResultSchema = z.object({
     timeRange: nullable(z.object({ start: z.string(), end: z.string(), text: z.string() })),
     temporal: z.boolean(),
     history: z.boolean(),
+    tiers: z.object({ searched: z.array(z.enum(['hot', 'archive', 'cold', 'messages'])), why: z.array(z.string()) }).optional()
+      .describe('which tiers recall searched and why it stopped or escalated'),
   }),
   timings: z.record(z.string(), z.number()),
 }) satisfies z.ZodType<RecallResult>;
@@ -69,6 +87,8 @@ export const ingestResultSchema = z.object({
   jobId: nullable(z.string()),
   redactions: z.array(redactionSchema),
   memories: z.array(memorySchema).optional(),
+  split: z.array(z.object({ index: z.number(), messageId: z.string(), partIds: z.array(z.string()) })).optional()
+    .describe('Messages longer than the content limit, stored as parts that keep their metadata'),
 }) satisfies z.ZodType<IngestResult>;
 
 export const rememberResultSchema = z.object({
@@ -77,6 +97,8 @@ export const rememberResultSchema = z.object({
   superseded: z.array(z.string()),
   redactions: z.array(redactionSchema),
 }) satisfies z.ZodType<RememberResult>;
+
+export const tieringResultSchema = z.object({ scanned: z.number(), cooled: z.number(), cold: z.number(), archiveEntries: z.number() });
 
 export const memoryPageSchema = z.object({ items: z.array(memorySchema), nextCursor: nullable(z.string()) });
 export const memoryListSchema = z.object({ items: z.array(memorySchema) });
@@ -125,6 +147,30 @@ export const statsSchema = z.object({
   jobs: jobCountsSchema,
   embedder: nullable(z.string()),
 });
+
+export const inspectionSchema = z.object({
+  profile: z.string(),
+  memories: z.object({
+    total: z.number(),
+    byType: z.record(z.string(), z.number()),
+    byStatus: z.record(z.string(), z.number()),
+    byTier: z.record(z.string(), z.number()),
+  }),
+  messages: z.number(),
+  sizeBytes: nullable(z.number()),
+  lastWriteAt: nullable(iso),
+  jobs: jobCountsSchema,
+}) satisfies z.ZodType<ProfileInspection>;
+export const provenanceSchema = z.object({
+  memoryId: z.string(),
+  sources: z.array(z.object({ messageId: z.string(), found: z.boolean(), context: z.array(messageSchema) })),
+}) satisfies z.ZodType<Provenance>;
+export const timelineSchema = z.object({
+  buckets: z.array(z.object({ key: z.string(), events: z.number(), messages: z.number() })),
+  events: z.array(memorySchema),
+  sessions: z.array(z.object({ sessionId: z.string(), first: z.string(), last: z.string(), messages: z.number() })),
+}) satisfies z.ZodType<TimelineSlice>;
+export const jobListSchema = z.object({ items: z.array(jobSchema) });
 
 export const errorSchema = z.object({
   error: z.object({ code: z.enum(ERROR_CODES), message: z.string(), requestId: z.string().optional() }),

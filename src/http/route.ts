@@ -19,7 +19,7 @@ export interface RouteResult {
 }
 
 export interface RouteDef<Q = unknown, B = unknown> {
-  method: 'get' | 'post' | 'delete';
+  method: 'get' | 'post' | 'delete' | 'patch';
   /** OpenAPI-style path, e.g. `/v1/profiles/{name}/memories/{id}`. */
   path: string;
   operationId: string;

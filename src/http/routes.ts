@@ -15,12 +15,18 @@ import {
 } from '../schemas.js';
 import * as R from './responses.js';
 import { ok, route, type RouteDef } from './route.js';
+import { INSPECT_ROUTES } from './inspect-routes.js';
+import { TASK_NOTE_ROUTES } from './task-note-routes.js';
+import { CONSOLIDATION_ROUTES } from './consolidation-routes.js';
+import { ECOSYSTEM_ROUTES } from './ecosystem-routes.js';
 
 const P = '/v1/profiles/{name}';
 const id = { id: memoryIdSchema };
 const jobId = { id: z.string().min(1).max(200) };
 
 export const ingestBodySchema = ingestOptionsSchema.extend({ messages: ingestInputSchema });
+import { tierBodySchema } from '../lifecycle/tier-options.js';
+
 export const recallBodySchema = recallOptionsSchema.extend({ query: querySchema });
 const recallQuerySchema = recallOptionsSchema.extend({ q: querySchema });
 const recallShape = { numbers: ['limit'], booleans: ['synthesize', 'includeSuperseded'], arrays: ['types'] };
@@ -62,6 +68,12 @@ export const PROFILE_ROUTES: RouteDef[] = [
     summary: 'List memories, newest first, filtered by type, status, session or topic key; page with `cursor`.',
     query: { schema: listOptionsSchema, shape: { numbers: ['limit'], arrays: ['type', 'status'] } },
     run: async ({ profile, query }) => ok(await profile.list(query)),
+  }),
+  route({
+    method: 'post', path: `${P}/tier`, operationId: 'tier', scope: 'write', response: R.tieringResultSchema,
+    summary: 'Move memories whose salience fell under the threshold (or untouched for `coldAfter`, e.g. "90d") to the cold tier; rebuild the archive index.',
+    body: { schema: tierBodySchema },
+    run: async ({ profile, body }) => ok(await profile.tier(body)),
   }),
   route({
     method: 'get', path: `${P}/memories/{id}`, operationId: 'getMemory', scope: 'read', response: R.memorySchema,
@@ -112,6 +124,10 @@ export const PROFILE_ROUTES: RouteDef[] = [
     summary: 'Counts of messages, memories by type, vectors and jobs.',
     run: async ({ profile }) => ok(await profile.stats()),
   }),
+  ...INSPECT_ROUTES,
+  ...TASK_NOTE_ROUTES,
+  ...CONSOLIDATION_ROUTES,
+  ...ECOSYSTEM_ROUTES,
 ];
 
 export const GLOBAL_ROUTES: RouteDef[] = [

@@ -4,12 +4,15 @@ import { serve } from '@hono/node-server';
 import { MnemoError } from '../errors.js';
 import { createHttpApp, type HttpAppOptions } from './app.js';
 import { stderrLogger } from './logging.js';
+import { type DispatcherOptions, WebhookDispatcher } from '../webhooks/dispatcher.js';
 
 export interface HttpServerOptions extends HttpAppOptions {
   /** Default 127.0.0.1. Any other interface needs at least one active API key. */
   host?: string;
   /** Default 7077; 0 picks a free port. */
   port?: number;
+  /** Deliver change events to registered webhooks from this server (default on; false: off). */
+  webhooks?: DispatcherOptions | false;
 }
 
 export interface RunningHttpServer {
@@ -40,6 +43,8 @@ export async function startHttpServer(opts: HttpServerOptions): Promise<RunningH
     const s = serve({ fetch: app.fetch, hostname: host, port: opts.port ?? 7077 }, () => resolve(s));
     s.once('error', reject);
   });
+  const dispatcher = opts.webhooks === false ? null
+    : new WebhookDispatcher(opts.mnemo, { ...opts.webhooks, warn: (msg) => process.stderr.write(`${msg}\n`) }).start();
   const { port } = server.address() as AddressInfo;
   const urlHost = host.includes(':') ? `[${host}]` : host;
   const log = opts.logger === undefined ? stderrLogger : opts.logger;
@@ -50,8 +55,12 @@ export async function startHttpServer(opts: HttpServerOptions): Promise<RunningH
     port,
     close: () =>
       new Promise<void>((resolve, reject) => {
+        void dispatcher?.stop();
         server.close((err) => (err ? reject(err) : resolve()));
-        (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+        const nodeServer = server as { closeIdleConnections?: () => void; closeAllConnections?: () => void };
+        nodeServer.closeIdleConnections?.();
+        // Event streams never finish on their own: give requests in flight a moment, then cut them.
+        setTimeout(() => nodeServer.closeAllConnections?.(), 1000).unref();
       }),
   };
 }

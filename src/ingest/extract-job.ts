@@ -1,7 +1,11 @@
 import type { JobHandler } from '../jobs/worker.js';
+import { perceptualMemories } from '../attachments/perceptual.js';
+import { withCacheAffinity } from '../models/llm/cache-affinity.js';
+import { withTaskExpiry } from '../tasks/expiry.js';
 import type { NewMemory, StoredMessage } from '../types.js';
 import type { EmbedPayload } from './embed-job.js';
 import type { Extractor } from './extractor.js';
+import { scopeFromPayload } from '../filters/ingest-scope.js';
 
 export const EXTRACT_JOB = 'extract';
 export const EMBED_JOB = 'embed';
@@ -15,12 +19,13 @@ export function extractJobHandler(getExtractor: () => Extractor, onUsage?: (u: {
     const ids = Array.isArray(job.payload.messageIds) ? (job.payload.messageIds as string[]) : [];
     const messages = (await ctx.store.getMessages(ids)).sort((a, b) => a.seq - b.seq);
     const existingTopicKeys = await ctx.store.topicKeys(undefined, 1000);
-    const { memories, usage } = await getExtractor().extract({ messages, existingTopicKeys });
+    const { memories, usage } = await withCacheAffinity(ctx.store.profile, () => getExtractor().extract({ messages, existingTopicKeys }));
     if (usage) onUsage?.(usage);
-    const embed: EmbedPayload = { memoryIds: memories.map((m) => m.id), messageIds: messages.map((m) => m.id) };
-    await ctx.store.writeMemories(datedBySource(memories, messages), {
+    const scope = scopeFromPayload(job.payload);
+    const all = withTaskExpiry(datedBySource([...memories, ...perceptualMemories(messages)], messages), (m) => m.createdAt).map((m) => ({ ...m, ...scope }));
+    await ctx.store.writeMemories(all, {
       completeJob: { id: job.id, workerId: ctx.workerId },
-      enqueue: [{ kind: EMBED_JOB, payload: { ...embed } }],
+      enqueue: [{ kind: EMBED_JOB, payload: { memoryIds: all.map((m) => m.id), messageIds: messages.map((m) => m.id) } satisfies EmbedPayload }],
       actor: 'ingest',
     });
     ctx.completed = true;

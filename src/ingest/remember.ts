@@ -35,6 +35,10 @@ export async function buildRememberedMemory(input: RememberInput, extractor: Ext
     queries: reading?.queries ?? [],
     tags: data.tags ?? reading?.tags ?? [],
     importance: data.importance ?? reading?.importance ?? 0.6,
+    metadata: data.metadata,
+    userId: data.userId,
+    agentId: data.agentId,
+    runId: data.runId,
     createdAt: now,
     updatedAt: now,
   };

@@ -41,7 +41,7 @@ function subjectFor(pronoun: string, speaker: string): string {
   return /^(?:we|our)$/i.test(pronoun) && generic ? 'project' : speaker;
 }
 
-function categoryOf(text: string): string | null {
+export function categoryOf(text: string): string | null {
   for (const w of words(text)) if (CATEGORY[w]) return CATEGORY[w]!;
   return null;
 }

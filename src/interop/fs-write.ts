@@ -1,4 +1,4 @@
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomId } from '../ids.js';
 
@@ -6,6 +6,11 @@ import { randomId } from '../ids.js';
 export async function writeFileAtomic(file: string, text: string): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
   const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${randomId().slice(0, 8)}.tmp`);
-  await writeFile(tmp, text, 'utf8');
-  await rename(tmp, file);
+  try {
+    await writeFile(tmp, text, 'utf8');
+    await rename(tmp, file);
+  } catch (err) {
+    await rm(tmp, { force: true }).catch(() => {}); // a full disk must not leave a partial file behind
+    throw err;
+  }
 }

@@ -11,8 +11,9 @@
  */
 import { z } from 'zod';
 import { EXPORT_FORMAT, EXPORT_VERSION, type ExportDocument } from '../api.js';
+import { attachmentSchema } from '../attachments/schema.js';
 import { MnemoError } from '../errors.js';
-import { MEMORY_STATUSES, MEMORY_TYPES, ROLES } from '../types.js';
+import { MEMORY_STATUSES, MEMORY_TIERS, MEMORY_TYPES, ROLES } from '../types.js';
 
 const isoTime = z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'not an ISO-8601 time');
 const hexId = z.string().regex(/^[0-9a-f]{32}$/, 'must be 32 lowercase hex characters');
@@ -44,12 +45,28 @@ export const memorySchema = z.object({
   supersededBy: hexId.nullable(),
   createdAt: isoTime,
   updatedAt: isoTime,
+  // Scope (absent in exports written before it existed).
+  metadata: z.record(z.string(), z.unknown()).default({}),
+  userId: z.string().nullable().default(null),
+  agentId: z.string().nullable().default(null),
+  runId: z.string().nullable().default(null),
+  // Task expiry and perceptual attachment (absent in exports written before they existed).
+  expiresAt: isoTime.nullable().default(null),
+  attachment: attachmentSchema.nullable().default(null),
+  // Lifecycle (absent in exports written before it existed; see src/lifecycle).
+  tier: z.enum(MEMORY_TIERS, { error: 'tier must be "hot" or "cold"' }).default('hot'),
+  accessCount: z.number().int().nonnegative().default(0),
+  lastAccessedAt: isoTime.nullable().default(null),
+  pinned: z.boolean().default(false),
+  halfLifeDays: z.number().positive('halfLifeDays must be a positive number of days (or null)').nullable().default(null),
+  // Consolidation (absent in exports written before it existed; see src/consolidation).
+  derivedFrom: z.array(hexId).default([]),
 });
 
 export const auditEntrySchema = z.object({
   id: z.number().int(),
   at: isoTime,
-  action: z.enum(['write', 'supersede', 'forget', 'purge', 'status', 'import']),
+  action: z.enum(['write', 'supersede', 'forget', 'purge', 'status', 'import', 'job_failed']),
   memoryId: z.string().nullable(),
   detail: metadata,
 });

@@ -31,5 +31,17 @@ export function toMemory(p: ParsedMemory): Memory {
     supersededBy: null,
     createdAt: p.createdAt,
     updatedAt: p.updatedAt,
+    tier: p.tier ?? 'hot',
+    accessCount: 0,
+    lastAccessedAt: null,
+    pinned: p.pinned ?? false,
+    halfLifeDays: p.halfLifeDays ?? null,
+    metadata: p.decay && p.decay !== (p.type === 'task' ? 'ephemeral' : 'keep') ? { decay: p.decay } : {},
+    userId: null,
+    agentId: null,
+    runId: null,
+    expiresAt: p.expiresAt ?? null,
+    attachment: p.attachment ?? null,
+    derivedFrom: [],
   };
 }

@@ -1,6 +1,7 @@
 /** MCP over stdio: serves one profile until stdin closes. */
 import type { Readable, Writable } from 'node:stream';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { orderedTransport } from './ordered-transport.js';
 import { createMcpServer, type McpServerOptions } from './server.js';
 
 export interface McpStdioOptions extends McpServerOptions {
@@ -18,7 +19,7 @@ export async function runMcpStdio(opts: McpStdioOptions): Promise<void> {
     stdin.once('close', resolve);
     transport.onclose = resolve;
   });
-  await server.connect(transport);
+  await server.connect(orderedTransport(transport));
   await ended;
   await server.close();
 }

@@ -25,11 +25,13 @@ const time = (what: string) =>
 export const recallArgs = recallOptionsSchema.extend({
   query: querySchema.describe('The question or topic to look up, in natural language, e.g. "which package manager does the user prefer?"'),
   referenceDate: time('What "now" is for relative time questions (default: the current time)'),
+  tiers: recallOptionsSchema.shape.tiers.describe('auto (default): recent and used memories first, older ones only when unsure; all: search everything at once'),
 });
 
 export const rememberArgs = rememberInputSchema.extend({
   content: rememberInputSchema.shape.content.describe('One self-contained statement, e.g. "The user prefers pnpm over npm."'),
   eventTime: time('When an event happened'),
+  expiresAt: time('Tasks: when the task lapses (makes the memory a task)'),
 });
 
 export const forgetArgs = forgetOptionsSchema.extend({

@@ -1,5 +1,6 @@
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-const CLAUSE_BREAK = /\s*(?:[,;:!?]|\s[-–—]\s|\.\s|\b(?:but|and so|so|because|which)\b)\s*/i;
+// A comma, colon or semicolon between digits is part of a number or a time ("1,250", "6:30"), never a break.
+const CLAUSE_BREAK = /\s*(?:[,;:](?!\d)|[!?]|\s[-–—]\s|\.\s|\b(?:but|and so|so|because|which)\b)\s*/i;
 const LABEL = /^[\p{L}][\p{L} .'-]{0,40}:\s+/u;
 const WHEN = /^\s*(?:when|what (?:day|date|month|year|time))\b/i;
 

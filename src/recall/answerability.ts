@@ -31,45 +31,67 @@ export function contentPrefixes(query: string, entities: string[]): string[] {
 
 const LABEL = /^([\p{L}][\p{L} .'-]{0,40}):\s+/u;
 const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
+const FIRST_PERSON = /\b(?:I|I'm|I've|I'd|I'll|my|me|mine|we|our|us)\b/i;
+const SECOND_PERSON = /\b(?:you|your|you're|yours)\b/i;
+// Image captions and other bracketed asides describe, they do not claim.
+const ASIDE = /\[[^\]]*\]/g;
 
-function prefixesOf(text: string): Set<string> {
-  return new Set(keywords(text).map((w) => w.slice(0, 5)));
+/** A sentence of a chat line, with whose it is: its author's, or the listener's when it speaks only of "you". */
+interface OwnedSentence {
+  owner: string;
+  words: Set<string>;
+  question: boolean;
 }
 
-/** A chat line "Name: text" split into its author's words and its body. */
-interface Line {
-  author: Set<string>;
-  /** Content-word prefixes of the whole body. */
-  all: Set<string>;
-  /** Prefixes of its statements only: asking about something is not claiming it. */
-  stated: Set<string>;
-}
-
-function parseLine(text: string): Line | null {
-  const m = LABEL.exec(text);
-  if (!m) return null;
-  const body = text.slice(m[0].length);
-  const statements = [...segmenter.segment(body)].map((s) => s.segment).filter((s) => !s.trim().endsWith('?'));
-  return { author: new Set(words(m[1]!)), all: prefixesOf(body), stated: prefixesOf(statements.join(' ')) };
+function ownedSentences(messageTexts: string[]): { sentences: OwnedSentence[]; authors: string[] } {
+  const lines = messageTexts.flatMap((text) => {
+    const m = LABEL.exec(text);
+    return m ? [{ author: words(m[1]!)[0] ?? '', body: text.slice(m[0].length).replace(ASIDE, ' ') }] : [];
+  });
+  const authors = [...new Set(lines.map((l) => l.author))];
+  const sentences = lines.flatMap((l) => {
+    const listener = authors.find((a) => a !== l.author) ?? '';
+    return [...segmenter.segment(l.body)].map(({ segment }) => ({
+      owner: SECOND_PERSON.test(segment) && !FIRST_PERSON.test(segment) ? listener : l.author,
+      words: new Set(keywords(segment).map((w) => w.slice(0, 5))),
+      question: segment.trim().endsWith('?'),
+    }));
+  });
+  return { sentences, authors };
 }
 
 /**
- * Whether the question pins on someone what the evidence says about someone else: among the best
- * messages written as "Name: text", the best coverage of the question's content words by any
- * message, minus the best coverage by a statement of a person the question names (the weakest
- * such person counts). 0 when no named person authors any of them (nothing to check); near 1
- * when only others said it ("What did Ann paint?" when only Bob speaks of painting).
+ * Whose is what the question asks about? Among the best messages written as "Name: text", the
+ * best coverage of the question's content words by a sentence of the person the question names
+ * (`own`), and by anyone else's (`others`). A sentence is its author's, or the listener's when it
+ * speaks only of "you" ("your charity race sounds great" is about the listener's race); a
+ * question counts half, since asking about something is not claiming it. null when the question
+ * names no author of these messages (nothing to check).
+ */
+export function contentOwnership(query: string, messageTexts: string[]): { own: number; others: number } | null {
+  const entities = questionEntities(query);
+  const content = contentPrefixes(query, entities);
+  if (entities.length === 0 || content.length === 0) return null;
+  const { sentences, authors } = ownedSentences(messageTexts);
+  const person = entities.find((e) => authors.includes(e));
+  if (person === undefined) return null;
+  let own = 0;
+  let others = 0;
+  for (const s of sentences) {
+    const covered = (content.filter((p) => s.words.has(p)).length / content.length) * (s.question ? 0.5 : 1);
+    if (s.owner === person) own = Math.max(own, covered);
+    else others = Math.max(others, covered);
+  }
+  return { own, others };
+}
+
+/**
+ * Whether the question pins on someone what the evidence says about someone else: how much more
+ * of the question others' sentences cover than the named person's (see `contentOwnership`).
+ * 0 when there is nothing to check; near 1 when only others said it ("What did Ann paint?" when
+ * only Bob speaks of painting).
  */
 export function misattributionGap(query: string, messageTexts: string[]): number {
-  const entities = questionEntities(query);
-  if (entities.length === 0) return 0;
-  const content = contentPrefixes(query, entities);
-  if (content.length === 0) return 0;
-  const lines = messageTexts.map(parseLine).filter((l): l is Line => l !== null);
-  const persons = entities.filter((e) => lines.some((l) => l.author.has(e)));
-  if (persons.length === 0) return 0;
-  const coverage = (set: Set<string>) => content.filter((p) => set.has(p)).length / content.length;
-  const best = Math.max(...lines.map((l) => coverage(l.all)));
-  const named = persons.map((p) => Math.max(0, ...lines.filter((l) => l.author.has(p)).map((l) => coverage(l.stated))));
-  return best - Math.min(...named);
+  const o = contentOwnership(query, messageTexts);
+  return o ? Math.max(0, o.others - o.own) : 0;
 }

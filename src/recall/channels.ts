@@ -15,6 +15,8 @@ export interface ChannelInputs {
   /** Also search messages by vector and by expanded terms (their weights are non-zero). */
   messageVectors: boolean;
   messageExpansions: boolean;
+  /** Only the memory channels, or only the raw-message ones (the tier gate's passes); both when absent. */
+  scope?: 'memories' | 'messages';
 }
 
 /** Runs the channels concurrently; a channel with nothing to search returns no hits. */
@@ -29,19 +31,31 @@ export async function runChannels(inp: ChannelInputs): Promise<{ results: Channe
     }
   };
   const batches = await Promise.all([
-    timed('fulltext', () => fullText(inp)),
-    timed('topic_key', () => topicKeys(inp)),
-    timed('messages', () => messages(inp)),
+    timed('fulltext', () => (inp.scope === 'messages' ? none() : fullText(inp))),
+    timed('topic_key', () => (inp.scope === 'messages' ? none() : topicKeys(inp))),
+    timed('messages', () => (inp.scope === 'memories' ? none() : messages(inp))),
     timed('vectors', () => vectors(inp)),
   ]);
   return { results: batches.flat(), timings };
 }
 
-async function fullText({ store, analysis, types, sessionId, depth, includeSuperseded }: ChannelInputs): Promise<ChannelResult[]> {
-  if (analysis.terms.length === 0) return [];
+const none = async (): Promise<ChannelResult[]> => [];
+
+async function fullText(inp: ChannelInputs): Promise<ChannelResult[]> {
+  const { store, analysis, types, sessionId, depth, includeSuperseded } = inp;
   const statuses = includeSuperseded || analysis.wantsHistory ? (['active', 'superseded'] as const) : undefined;
-  const hits = await store.searchMemories({ terms: analysis.terms }, { limit: depth, types, sessionId, statuses: statuses ? [...statuses] : undefined });
-  return [{ channel: 'fulltext', hits: hits.map((h) => ({ kind: 'memory', id: h.item.id, score: h.score, memory: h.item })) }];
+  const search = async (terms: string[]) =>
+    terms.length === 0
+      ? []
+      : (await store.searchMemories({ terms }, { limit: depth, types, sessionId, statuses: statuses ? [...statuses] : undefined })).map(
+          (h) => ({ kind: 'memory', id: h.item.id, score: h.score, memory: h.item }) as const,
+        );
+  // The analysis' synonyms and related words are searched too, under their own (lower) weight.
+  const [direct, expanded] = await Promise.all([search(analysis.terms), inp.messageExpansions ? search(analysis.expansions) : Promise.resolve([])]);
+  return [
+    { channel: 'fulltext', hits: direct },
+    { channel: 'fulltext', source: 'memory_expansion', hits: expanded },
+  ];
 }
 
 async function topicKeys({ store, analysis, types }: ChannelInputs): Promise<ChannelResult[]> {
@@ -70,17 +84,18 @@ async function messages(inp: ChannelInputs): Promise<ChannelResult[]> {
   ];
 }
 
-async function vectors({ store, analysis, embedder, types, sessionId, depth, messageVectors }: ChannelInputs): Promise<ChannelResult[]> {
-  if (!embedder) return [];
+async function vectors({ store, analysis, embedder, types, sessionId, depth, messageVectors, scope }: ChannelInputs): Promise<ChannelResult[]> {
+  if (!embedder || (scope === 'messages' && !messageVectors)) return [];
   const query = analysis.terms.join(' ');
   const texts = analysis.hyde ? [query, analysis.hyde] : [query];
   const [qv, hv] = await embedder.embed(texts);
   const search = async (v: Float32Array, kind: 'memory' | 'message') =>
     (await store.searchVectors(v, { kind, limit: depth, types, sessionId })).map((h) => ({ kind, id: h.item.id, score: h.score }) as const);
+  const memories = scope !== 'messages';
   const [mem, msg, hyde] = await Promise.all([
-    search(qv!, 'memory'),
-    messageVectors ? search(qv!, 'message') : Promise.resolve([]),
-    hv ? search(hv, 'memory') : Promise.resolve([]),
+    memories ? search(qv!, 'memory') : Promise.resolve([]),
+    messageVectors && scope !== 'memories' ? search(qv!, 'message') : Promise.resolve([]),
+    hv && memories ? search(hv, 'memory') : Promise.resolve([]),
   ]);
   return [
     { channel: 'vector', hits: mem },

@@ -40,13 +40,19 @@ export function createExtractiveSynthesizer(opts: Partial<ExtractiveOptions> = {
   };
 }
 
-/** The best-matching sentence of the top evidence, a lower-ranked item needing more matches. */
+/**
+ * The best-matching sentence of the top evidence, a lower-ranked item needing more matches. A
+ * memory counts the words of the topic key the question matched, and wins a tie with a turn: the
+ * extracted statement is the answer's source, not the turn it came from.
+ */
 function bestOfEvidence(evidence: Evidence[], terms: Set<string>) {
   let best: { id: string; text: string; time: string | null; score: number } | null = null;
   evidence.forEach((ev, rank) => {
     const sentence = bestSentence(ev.content, terms);
     if (!sentence) return;
-    const score = sentence.overlap - rank * 0.5;
+    const said = new Set(keywords(sentence.text).map((w) => w.slice(0, 5)));
+    const keyed = (ev.matchedKey?.split(/[._]/) ?? []).map((w) => w.slice(0, 5)).filter((w) => terms.has(w) && !said.has(w));
+    const score = sentence.overlap + new Set(keyed).size + (ev.kind === 'memory' ? 0.75 : 0) - rank * 0.5;
     if (!best || score > best.score) best = { id: ev.id, text: sentence.text, time: ev.time, score };
   });
   return best as { id: string; text: string; time: string | null; score: number } | null;

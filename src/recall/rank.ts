@@ -6,6 +6,7 @@ import { boostAddressedAssistant, boostNamedAuthors } from './author-boost.js';
 import { boostAnswerTypes } from './answer-type.js';
 import { boostGuidance } from './guidance-boost.js';
 import { hydrate } from './hydrate.js';
+import { memoriesBeforeSources } from './memory-first.js';
 import { pullNeighbours } from './neighbours.js';
 import { preferNewer } from './recency.js';
 import { boostSessions } from './session-boost.js';
@@ -33,6 +34,8 @@ export interface RankOptions extends FuseOptions {
   newerWithin: number;
   newerWindow: number;
   newerCoverage: number;
+  /** A memory found by key or words ranks above the turns it came from. */
+  memoryFirst: boolean;
 }
 
 /** Fuses channel hits, lets memories and their source turns reinforce each other, adds adjacent turns. */
@@ -50,5 +53,6 @@ export async function rankCandidates(store: Store, results: ChannelResult[], opt
   if (opts.sessionSpread < 1) ranked = sortCandidates(spreadSessions(ranked, opts.sessionSpread));
   if (opts.answerTypeBoost > 0) ranked = sortCandidates(boostAnswerTypes(opts.query, ranked, opts.answerTypeBoost));
   if (opts.newerWithin > 0) ranked = sortCandidates(preferNewer(ranked, opts.terms, opts.newerWithin, opts.newerWindow, opts.newerCoverage));
+  if (opts.memoryFirst) ranked = sortCandidates(memoriesBeforeSources(ranked));
   return ranked;
 }

@@ -4,17 +4,26 @@ import type { Store } from '../store/store.js';
 import type { MemoryType } from '../types.js';
 import type { QueryAnalyzer } from './analyzer.js';
 import type { Candidate } from './candidate.js';
-import { misattributionGap } from './answerability.js';
+import { contentOwnership } from './answerability.js';
 import { candidateTime } from './candidate.js';
-import { runChannels } from './channels.js';
+import { type ChannelInputs, runChannels } from './channels.js';
+import type { ChannelResult } from './candidate.js';
+import { TierGate } from '../lifecycle/gate.js';
+import { applySaliencePrior } from '../lifecycle/prior.js';
+import { DEFAULT_LIFECYCLE, type LifecycleSettings } from '../lifecycle/settings.js';
+import { withSalience } from '../lifecycle/salience.js';
 import { recallConfidence, termCoverage } from './confidence.js';
 import { type ChannelWeights, maxFusedScore } from './fuse.js';
 import { hydrate } from './hydrate.js';
+import { withoutLapsedTasks } from '../tasks/recall-filter.js';
 import { type RankOptions, rankCandidates } from './rank.js';
 import { relatedWordsOf } from './related-words.js';
 import { recallTuning } from './tuning.js';
 import type { Synthesizer } from './synthesizer.js';
 import { temporalFacts } from './temporal.js';
+import type { FilterNode } from '../filters/ast.js';
+import { scopeCandidates } from '../filters/recall-scope.js';
+import { unknownNameShare } from './unknown-names.js';
 
 export interface RecallDeps {
   store: Store;
@@ -32,6 +41,12 @@ export interface RecallParams {
   referenceDate: Date;
   synthesize: boolean;
   includeSuperseded: boolean;
+  /** `all` skips the tier gate (see src/lifecycle/gate.ts). */
+  tiers?: 'auto' | 'all';
+  /** The profile's lifecycle settings, for salience (default: DEFAULT_LIFECYCLE). */
+  lifecycle?: LifecycleSettings;
+  /** Scope/metadata filter: only matching memories and their source messages are returned or answered from. */
+  where?: FilterNode;
 }
 
 /** The retrieval pipeline of DESIGN.md §3: analyze, five channels, fuse, temporal, synthesize. */
@@ -48,8 +63,12 @@ export async function recall(deps: RecallDeps, query: string, p: RecallParams): 
   const weights = { ...deps.weights, ...tuning.weights };
   timings.analyze = performance.now() - t0;
 
-  const depth = Math.max(50, p.limit * 2);
-  const { results, timings: channelTimings } = await runChannels({
+  const unknownNames = unknownNameShare(deps.store, query);
+  // A filter drops candidates after the channels, so they look deeper.
+  const depth = Math.max(50, p.limit * 2) * (p.where ? 4 : 1);
+  const gate = await TierGate.open(deps.store, { tiers: p.tiers ?? 'auto', escalateBelow: tuning.escalateBelow });
+  const lifecycle = p.lifecycle ?? DEFAULT_LIFECYCLE;
+  const channelInputs: ChannelInputs = {
     store: deps.store,
     analysis,
     embedder: deps.embedder,
@@ -59,14 +78,17 @@ export async function recall(deps: RecallDeps, query: string, p: RecallParams): 
     includeSuperseded: p.includeSuperseded,
     messageVectors: tuning.messageVectorWeight > 0,
     messageExpansions: tuning.expansionWeight > 0,
-  });
+  };
+  const { results: found, timings: channelTimings } = await runChannels({ ...channelInputs, scope: gate.tiered ? 'memories' : undefined });
   Object.assign(timings, channelTimings);
+  const results = gate.first(found, analysis.terms);
+  const searchMessages = async () => (await runChannels({ ...channelInputs, scope: 'messages' })).results;
 
   const t1 = performance.now();
   const rankOpts: RankOptions = {
     weights,
     mode: tuning.fusion,
-    extraWeights: { message_vector: tuning.messageVectorWeight, message_expansion: tuning.expansionWeight },
+    extraWeights: { message_vector: tuning.messageVectorWeight, message_expansion: tuning.expansionWeight, memory_expansion: tuning.expansionWeight },
     k: 60,
     timeRange: analysis.timeRange,
     timeBoost: tuning.timeBoost,
@@ -87,23 +109,37 @@ export async function recall(deps: RecallDeps, query: string, p: RecallParams): 
     newerWithin: analysis.temporal || analysis.wantsHistory || p.includeSuperseded ? 0 : tuning.newerWithin,
     newerWindow: tuning.newerWindow,
     newerCoverage: tuning.newerCoverage,
+    memoryFirst: tuning.memoryFirst,
   };
-  const ranked = await rankCandidates(deps.store, results, rankOpts);
-  const memories = await firstHydrated(deps.store, ranked, 'memory', p.limit);
-  const messages = await firstHydrated(deps.store, ranked, 'message', p.limit);
-  timings.fuse = performance.now() - t1;
+  // Lifecycle: ranked once per tier pass; the gate decides whether to escalate (src/lifecycle/gate.ts).
+  const rankPass = async (results: ChannelResult[]) => {
+    const allRanked = await rankCandidates(deps.store, results, rankOpts);
+    const scoped = p.where ? await scopeCandidates(deps.store, allRanked, p.where) : allRanked;
+    // Lapsed tasks leave recall; a history recall (includeSuperseded) still sees them.
+    const ranked = p.includeSuperseded ? scoped : await withoutLapsedTasks(deps.store, scoped, p.referenceDate, p.limit + 20);
+    const memories = applySaliencePrior(await firstHydrated(deps.store, ranked, 'memory', p.limit + 5), tuning.salienceWeight, lifecycle, p.referenceDate).slice(0, p.limit);
+    const messages = await firstHydrated(deps.store, ranked, 'message', p.limit);
+    timings.fuse = performance.now() - t1;
 
-  const top = ranked.find((c) => c.memory || c.message);
-  // Answerability only moves the answer, never the evidence: a misattributing question abstains.
-  const topMessages = ranked.filter((c) => c.message).slice(0, tuning.misattributionWindow).map(textOf);
-  const misattributed = misattributionGap(query, topMessages) >= tuning.misattributionGap;
-  const confidence = misattributed ? 0 : top
-    ? recallConfidence({
-        coverage: termCoverage(analysis.terms, textOf(top)),
-        fused: top.score,
-        maxFused: maxFusedScore(results, rankOpts),
-      })
-    : 0;
+    const top = ranked.find((c) => c.memory || c.message);
+    // Answerability only moves the answer, never the evidence: a misattributing question abstains.
+    const topMessages = ranked.filter((c) => c.message).slice(0, tuning.misattributionWindow).map(textOf);
+    const ownership = contentOwnership(query, topMessages);
+    const misattributed =
+      (ownership !== null && ownership.others - ownership.own >= tuning.misattributionGap && ownership.own <= tuning.misattributionOwnAtMost) ||
+      (await unknownNames) > tuning.unknownNamesAbove;
+    const confidence = misattributed ? 0 : top
+      ? recallConfidence({
+          coverage: termCoverage(analysis.terms, textOf(top)),
+          fused: top.score,
+          maxFused: maxFusedScore(results, rankOpts),
+        })
+      : 0;
+    return { ranked, memories, messages, top, misattributed, confidence };
+  };
+  let pass = await rankPass(results);
+  for (let more; (more = await gate.next(pass.confidence, searchMessages)); ) pass = await rankPass(more);
+  const { ranked, memories, messages, misattributed, confidence } = pass;
   const temporal = analysis.temporal ? temporalFacts(ranked.slice(0, 5), p.referenceDate) : [];
 
   const t2 = performance.now();
@@ -116,6 +152,7 @@ export async function recall(deps: RecallDeps, query: string, p: RecallParams): 
     content: textOf(c),
     time: candidateTime(c),
     score: c.score,
+    matchedKey: c.hits.some((h) => h.channel === 'topic_key') ? c.memory?.topicKey : null,
   }));
   const synthesis = p.synthesize && !misattributed
     ? await deps.synthesizer.synthesize({ query, referenceDate: p.referenceDate, evidence, temporal, confidence, timeline })
@@ -128,7 +165,7 @@ export async function recall(deps: RecallDeps, query: string, p: RecallParams): 
     answer: synthesis.answer,
     confidence: synthesis.confidence,
     abstained: p.synthesize && synthesis.answer === null,
-    memories: memories.map((c): RecalledMemory => ({ ...c.memory!, score: round(c.score), channels: c.hits })),
+    memories: memories.map((c): RecalledMemory => ({ ...withSalience(c.memory!, lifecycle, p.referenceDate), score: round(c.score), channels: c.hits })),
     messages: messages.map((c): RecalledMessage => ({ ...c.message!, score: round(c.score), channels: c.hits })),
     temporal,
     reading: {
@@ -137,6 +174,7 @@ export async function recall(deps: RecallDeps, query: string, p: RecallParams): 
       timeRange: analysis.timeRange,
       temporal: analysis.temporal,
       history: analysis.wantsHistory,
+      tiers: gate.tiers(),
     },
     timings: Object.fromEntries(Object.entries(timings).map(([k, v]) => [k, round(v)])),
   };

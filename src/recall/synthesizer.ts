@@ -14,6 +14,8 @@ export interface Evidence {
   /** ISO time the evidence refers to (event time or message time), if known. */
   time: string | null;
   score: number;
+  /** A memory's topic key, when the question matched it (its words count as matched). */
+  matchedKey?: string | null;
 }
 
 export interface SynthesisInput {

@@ -1,4 +1,6 @@
-import type { AuditEntry, Job, Memory, StoredMessage } from '../types.js';
+import type { AuditEntry, Job, Memory, MemoryLifecycleField, StoredMessage } from '../types.js';
+import { DEFAULT_PERCEPTION, type MemoryPerception } from './perception-columns.js';
+import { DEFAULT_SCOPE, type MemoryScope } from './scope-columns.js';
 
 /**
  * Domain objects from column values each store has already converted (JSON parsed, numbers as
@@ -10,6 +12,10 @@ export function memoryFromColumns(
   id: string, type: string, content: string, topicKey: string | null, eventTime: string | null,
   sessionId: string | null, sourceMessageIds: string[], queries: string[], tags: string[], importance: number,
   status: string, supersededBy: string | null, createdAt: string, updatedAt: string,
+  lifecycle: MemoryLifecycle = DEFAULT_LIFECYCLE,
+  scope: MemoryScope = DEFAULT_SCOPE,
+  perception: MemoryPerception = DEFAULT_PERCEPTION,
+  derivedFrom: string[] = [],
 ): Memory {
   return {
     id,
@@ -26,7 +32,28 @@ export function memoryFromColumns(
     supersededBy,
     createdAt,
     updatedAt,
+    tier: lifecycle.tier,
+    accessCount: lifecycle.accessCount,
+    lastAccessedAt: lifecycle.lastAccessedAt,
+    pinned: lifecycle.pinned,
+    halfLifeDays: lifecycle.halfLifeDays,
+    metadata: scope.metadata,
+    userId: scope.userId,
+    agentId: scope.agentId,
+    runId: scope.runId,
+    expiresAt: perception.expiresAt,
+    attachment: perception.attachment,
+    derivedFrom,
   };
+}
+
+export type MemoryLifecycle = Pick<Memory, MemoryLifecycleField>;
+const DEFAULT_LIFECYCLE: MemoryLifecycle = { tier: 'hot', accessCount: 0, lastAccessedAt: null, pinned: false, halfLifeDays: null };
+
+/** The lifecycle columns (tier, access_count, last_accessed_at, pinned, half_life_days) as each store returns them. */
+export function lifecycleFromColumns(tier: string, accessCount: number, lastAccessedAt: string | null, pinned: boolean | number,
+  halfLifeDays: number | null): MemoryLifecycle {
+  return { tier: tier as Memory['tier'], accessCount, lastAccessedAt, pinned: pinned === true || pinned === 1, halfLifeDays };
 }
 
 /** Parameters in column order (seq first); the message's fields keep their usual order. */

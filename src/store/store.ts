@@ -11,6 +11,10 @@ import type {
   Scored,
   StoredMessage,
 } from '../types.js';
+import type { BrowseFilter, StoreInspection, TimelineOptions, TimelineSlice } from './inspect-types.js';
+import type { FilterNode } from '../filters/ast.js';
+import type { LifecycleStore } from './lifecycle-store.js';
+import type { ConsolidationStore } from './consolidation-store.js';
 
 /**
  * Persistence for ONE profile. Pipelines talk to this interface only and never write SQL.
@@ -18,7 +22,7 @@ import type {
  * Nothing here may leak a backend's query syntax: full-text queries arrive as plain terms and
  * each backend quotes them for its own engine.
  */
-export interface Store {
+export interface Store extends LifecycleStore, ConsolidationStore {
   readonly backend: string;
   readonly profile: string;
 
@@ -58,6 +62,12 @@ export interface Store {
   /** status=forgotten (soft) or erase content, queries, tags and vectors (purge). Audited. */
   forget(id: string, opts: { purge: boolean; reason?: string }): Promise<Memory | null>;
   setStatus(id: string, status: MemoryStatus, reason?: string): Promise<Memory | null>;
+  /**
+   * Update as supersession (one transaction): writes `next` (a new id) active and marks the
+   * active memory `id` superseded by it, with audit entries; null when `id` is unknown. Throws
+   * MnemoError('conflict') when `id` is not active (purged, forgotten, superseded), changing nothing.
+   */
+  reviseMemory(id: string, next: NewMemory, opts?: { enqueue?: NewJob[] }): Promise<Memory | null>;
 
   // ---- vectors ------------------------------------------------------------------------------
   /** Replaces the vectors of the given owners. All vectors of a store share one embedder. */
@@ -88,6 +98,16 @@ export interface Store {
   getJob(id: string): Promise<Job | null>;
   listJobs(filter?: { status?: JobStatus; kind?: string; limit?: number }): Promise<Job[]>;
   countJobs(): Promise<Record<JobStatus, number>>;
+  /** Puts a failed job back in the queue (pending, attempts 0, due now); null when it is not failed. */
+  retryJob(id: string): Promise<Job | null>;
+
+  // ---- inspection (the web inspector and its REST operations; see src/inspect) --------------
+  /** `listMemories` with the inspector's extra filters (tag, created range, full text, tier). */
+  browseMemories(filter: BrowseFilter): Promise<Page<Memory>>;
+  /** Memory counts by type × status × tier, the last write, and the profile's size on disk. */
+  inspect(): Promise<StoreInspection>;
+  /** Events and messages bucketed under a time prefix ('' → years, 'YYYY' → months, …). */
+  timeline(opts: TimelineOptions): Promise<TimelineSlice>;
 
   // ---- audit, meta, portability -------------------------------------------------------------
   listAudit(opts?: { memoryId?: string; limit?: number; afterId?: number }): Promise<AuditEntry[]>;
@@ -132,6 +152,8 @@ export interface MemoryFilter {
   status?: MemoryStatus | MemoryStatus[];
   sessionId?: string;
   topicKey?: string;
+  /** A parsed scope/metadata filter (src/filters), ANDed with the fields above. */
+  where?: FilterNode;
   limit: number;
   /** Opaque cursor from a previous page. */
   cursor?: string;
@@ -195,6 +217,8 @@ export interface VectorSearchOptions {
   types?: MemoryType[];
   sessionId?: string;
 }
+
+export type { BrowseFilter, StoreInspection, TimelineOptions, TimelineSlice } from './inspect-types.js';
 
 export interface StoreDump {
   messages: StoredMessage[];

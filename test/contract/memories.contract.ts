@@ -23,7 +23,11 @@ export function memoryContract(h: Harness): void {
         importance: 0.9, createdAt: at(5), updatedAt: at(6),
       });
       await h.store().writeMemories([m]);
-      expect(await h.store().getMemory(m.id)).toEqual({ ...m, status: 'active', supersededBy: null });
+      expect(await h.store().getMemory(m.id)).toEqual({
+        ...m, status: 'active', supersededBy: null,
+        tier: 'hot', accessCount: 0, lastAccessedAt: null, pinned: false, halfLifeDays: null, // lifecycle defaults
+        metadata: {}, userId: null, agentId: null, runId: null, // scope defaults
+      });
     });
 
     it('ignores a repeated id', async () => {

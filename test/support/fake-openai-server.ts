@@ -10,8 +10,12 @@ export interface FakeChatRequest {
   model: string;
   messages: { role: string; content: string }[];
   body: Record<string, unknown>;
+  /** Request headers (lower-case names), e.g. to check session-affinity headers. */
+  headers: Record<string, string | string[] | undefined>;
   /** All message contents joined, for assertions on the prompt. */
   text: string;
+  /** Date.now() when the request arrived. */
+  at: number;
 }
 
 /** One scripted answer: JSON (serialized as the message content), raw content, or an HTTP error. */
@@ -23,6 +27,8 @@ export interface FakeReply {
   body?: unknown;
   headers?: Record<string, string>;
   delayMs?: number;
+  /** Tool calls instead of content (finish_reason "tool_calls"); arguments are serialized as JSON. */
+  toolCalls?: { name: string; arguments: unknown }[];
 }
 
 export type FakeChatHandler = (req: FakeChatRequest) => FakeReply | Promise<FakeReply>;
@@ -33,6 +39,8 @@ export interface FakeOpenAIOptions {
   models?: string[];
   /** Answers chat requests once the scripted queue is empty (default: `{}`). */
   handler?: FakeChatHandler;
+  /** Token count reported in `usage` (default: characters / 4). */
+  countTokens?: (text: string) => number;
 }
 
 export interface FakeOpenAI {
@@ -54,6 +62,7 @@ export async function startFakeOpenAI(opts: FakeOpenAIOptions = {}): Promise<Fak
   let handler: FakeChatHandler = opts.handler ?? (() => ({ json: {} }));
   const requests: FakeChatRequest[] = [];
   const tokens = { prompt: 0, completion: 0 };
+  const count = opts.countTokens ?? estimateTokens;
 
   const server = createServer((req, res) => {
     void route(req, res).catch((err) => send(res, 500, { error: { message: String(err) } }));
@@ -75,14 +84,14 @@ export async function startFakeOpenAI(opts: FakeOpenAIOptions = {}): Promise<Fak
       return send(res, 404, { error: { message: `The model '${model}' does not exist`, type: 'invalid_request_error', code: 'model_not_found' } });
     }
     const messages = (body.messages as { role: string; content: unknown }[]).map((m) => ({ role: m.role, content: textOf(m.content) }));
-    const request: FakeChatRequest = { index: requests.length, model, messages, body, text: messages.map((m) => m.content).join('\n') };
+    const request: FakeChatRequest = { index: requests.length, model, messages, body, headers: { ...req.headers }, text: messages.map((m) => m.content).join('\n'), at: Date.now() };
     requests.push(request);
     const reply = queue.shift() ?? (await handler(request));
     if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
     if (res.destroyed) return;
     if (reply.status && reply.status !== 200) return send(res, reply.status, reply.body ?? { error: { message: `HTTP ${reply.status}` } }, reply.headers);
     const content = reply.content ?? JSON.stringify(reply.json ?? {});
-    const usage = { prompt_tokens: estimateTokens(request.text), completion_tokens: estimateTokens(content) };
+    const usage = { prompt_tokens: count(request.text), completion_tokens: count(content) };
     tokens.prompt += usage.prompt_tokens;
     tokens.completion += usage.completion_tokens;
     send(res, 200, {
@@ -90,7 +99,16 @@ export async function startFakeOpenAI(opts: FakeOpenAIOptions = {}): Promise<Fak
       object: 'chat.completion',
       created: Math.floor(Date.now() / 1000),
       model,
-      choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+      choices: [reply.toolCalls
+        ? {
+            index: 0,
+            message: {
+              role: 'assistant', content: null,
+              tool_calls: reply.toolCalls.map((t, i) => ({ id: `call_${request.index}_${i}`, type: 'function', function: { name: t.name, arguments: JSON.stringify(t.arguments) } })),
+            },
+            finish_reason: 'tool_calls',
+          }
+        : { index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
       usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
     }, reply.headers);
   }

@@ -4,6 +4,7 @@ import { MnemoError } from '../../errors.js';
 import { globals } from '../context.js';
 import { println } from '../output.js';
 import { intOption } from '../parse.js';
+import { registerBenchQa } from './bench-qa.js';
 
 interface Opts {
   data?: string;
@@ -18,9 +19,9 @@ interface Opts {
 }
 
 export function registerBench(program: Command): void {
-  program
+  const bench = program
     .command('bench')
-    .description('benchmarks: LoCoMo and BEAM retrieval quality, perf (latency, throughput, size)')
+    .description('benchmarks: LoCoMo and BEAM retrieval quality, perf (latency, throughput, size); `bench qa --help`: answer quality with a model')
     .addArgument(new Argument('<kind>', 'locomo, beam or perf').choices(['locomo', 'beam', 'perf']))
     .option('--data <path>', 'dataset file or folder (locomo, beam)')
     .option('--out <file>', 'write the result as JSON')
@@ -47,6 +48,7 @@ export function registerBench(program: Command): void {
       if (g.json || !process.stderr.isTTY) argv.push('--no-progress');
       process.stdout.write(await asUsage(runBenchCli(kind, argv)));
     });
+  registerBenchQa(bench);
 }
 
 /** The bench module reports bad arguments as plain errors: they are usage errors here. */

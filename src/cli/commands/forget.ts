@@ -1,22 +1,32 @@
 import type { Command } from 'commander';
 import { withProfile } from '../context.js';
 import { emit } from '../output.js';
+import { type ScopeFlags, addScopeFilterOptions, scopeFilterInput } from '../scope-options.js';
+import { MnemoError } from '../../errors.js';
 
-interface Opts {
+interface Opts extends ScopeFlags {
   purge?: boolean;
   reason?: string;
 }
 
 export function registerForget(program: Command): void {
-  program
+  addScopeFilterOptions(program
     .command('forget')
-    .description('forget a memory (soft delete; --purge erases its content)')
-    .argument('<id>', 'memory id')
+    .description('forget a memory by id, or every active memory matching --user/--agent/--run/--filter (soft delete; --purge erases content)')
+    .argument('[id]', 'memory id')
     .option('--purge', 'erase the content for good (personal data)')
     .option('--reason <text>', 'why, recorded in the audit log')
-    .addHelpText('after', '\nExample:\n  mnemo forget 3f2a9c0e5b7d41a8b6c2d9e0f1a2b3c4 --purge --reason "user request"')
-    .action(async (id: string, opts: Opts, cmd: Command) => {
+    .addHelpText('after', '\nExamples:\n  mnemo forget 3f2a9c0e5b7d41a8b6c2d9e0f1a2b3c4 --purge --reason "user request"\n  mnemo forget --user alice --run r-42'))
+    .action(async (id: string | undefined, opts: Opts, cmd: Command) => {
       await withProfile(cmd, async (profile, g) => {
+        const scoped = opts.user ?? opts.agent ?? opts.run ?? opts.filter;
+        if (id && scoped !== undefined) throw new MnemoError('invalid_input', 'give a memory id or a filter (--user/--agent/--run/--filter), not both');
+        if (!id) {
+          if (scoped === undefined) throw new MnemoError('invalid_input', 'give a memory id, or --user/--agent/--run/--filter to forget every match');
+          const res = await profile.forgetWhere({ purge: opts.purge === true, reason: opts.reason, ...scopeFilterInput(opts) });
+          emit(g.json, res, () => `${opts.purge ? 'purged' : 'forgot'} ${res.forgotten.length} memories`);
+          return;
+        }
         const m = await profile.forget(id, { purge: opts.purge === true, reason: opts.reason });
         emit(g.json, m, () => `${opts.purge ? 'purged' : 'forgot'} ${m.id}`);
       });

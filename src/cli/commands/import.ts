@@ -15,7 +15,7 @@ export function registerImport(program: Command): void {
     .command('import')
     .description('import a JSON export (file or - for stdin) or a Markdown memory folder into the profile')
     .argument('<path>', 'mnemo JSON export, - for stdin, or a folder of Markdown memory files (MEMORY.md)')
-    .addOption(new Option('--strategy <strategy>', 'merge keeps what is there; replace empties the profile first (JSON only)').choices(['merge', 'replace']).default('merge'))
+    .addOption(new Option('--strategy <strategy>', 'merge keeps what is there; replace lets the imported memories win (same id or topic key) and keeps local-only ones (JSON only)').choices(['merge', 'replace']).default('merge'))
     .addOption(new Option('--format <format>', 'json (default for files), markdown (default for folders) or openclaw (MEMORY.md + memory/YYYY-MM-DD.md)').choices(['json', 'markdown', 'openclaw']))
     .addHelpText('after', '\nExamples:\n  mnemo import backup.json --profile restored\n  mnemo import ./memory --profile me\n  mnemo import ~/openclaw-workspace --format openclaw')
     .action(async (file: string, opts: Opts, cmd: Command) => {

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { IngestResult } from '../../api.js';
+import { ingestBatches } from '../../ingest/batches.js';
 import { LIMITS } from '../../limits.js';
 import type { Memory, Redaction } from '../../types.js';
 import { withProfile } from '../context.js';
@@ -26,8 +27,7 @@ export function registerIngest(program: Command): void {
         const results: IngestResult[] = [];
         const bar = progressBar(messages.length, 'ingest', !g.json);
         try {
-          for (let i = 0; i < messages.length; i += LIMITS.maxMessagesPerIngest) {
-            const batch = messages.slice(i, i + LIMITS.maxMessagesPerIngest);
+          for (const batch of ingestBatches(messages)) {
             results.push(await profile.ingest(batch, { sessionId: opts.session, wait: opts.wait === true }));
             bar.advance(batch.length);
           }
@@ -41,10 +41,12 @@ export function registerIngest(program: Command): void {
           duplicates: sum(results, (r) => r.duplicates),
           jobIds: results.map((r) => r.jobId).filter((id): id is string => id !== null),
           redactions: results.flatMap((r): Redaction[] => r.redactions),
+          ...(results.some((r) => r.split) ? { split: results.reduce((n, r) => n + (r.split?.length ?? 0), 0) } : {}),
           ...(opts.wait ? { memories: results.flatMap((r): Memory[] => r.memories ?? []) } : {}),
         };
         emit(g.json, summary, () => [
           `ingested ${summary.messages} messages into profile "${profile.name}": ${summary.inserted} new, ${summary.duplicates} already known`,
+          ...(summary.split ? [`${summary.split} message(s) longer than ${LIMITS.maxContentChars} characters were stored in parts`] : []),
           ...redactionLines(summary.redactions),
           ...(summary.memories
             ? [`extracted ${summary.memories.length} memories:`, ...summary.memories.map((m) => `  ${memoryLine(m, 70)}`)]

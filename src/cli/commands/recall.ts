@@ -4,19 +4,21 @@ import { LIMITS } from '../../limits.js';
 import type { MemoryType } from '../../types.js';
 import { withProfile } from '../context.js';
 import { emit, oneLine } from '../output.js';
-import { dateOption, intOption, typesOption } from '../parse.js';
+import { choice, dateOption, intOption, typesOption } from '../parse.js';
+import { type ScopeFlags, addScopeFilterOptions, scopeFilterInput } from '../scope-options.js';
 
-interface Opts {
+interface Opts extends ScopeFlags {
   limit: number;
   types?: MemoryType[];
   session?: string;
   date?: string;
   synthesize: boolean;
   superseded?: boolean;
+  tiers?: 'auto' | 'all';
 }
 
 export function registerRecall(program: Command): void {
-  program
+  addScopeFilterOptions(program
     .command('recall')
     .description('answer a question from memory, with the ranked memories and messages that support it')
     .argument('<query>', 'a question or keywords')
@@ -26,6 +28,7 @@ export function registerRecall(program: Command): void {
     .option('--date <date>', 'reference date for "yesterday", "last week" (default: now)', dateOption)
     .option('--no-synthesize', 'skip the answer, return only the ranked evidence')
     .option('--superseded', 'include superseded memories (history questions)')
+    .option('--tiers <mode>', 'auto: hot tier and archive first, escalating when unsure; all: every tier at once', choice(['auto', 'all'] as const)))
     .addHelpText('after', '\nExample:\n  mnemo recall "which package manager do we use?" --limit 5')
     .action(async (query: string, opts: Opts, cmd: Command) => {
       await withProfile(cmd, async (profile, g) => {
@@ -36,6 +39,8 @@ export function registerRecall(program: Command): void {
           referenceDate: opts.date,
           synthesize: opts.synthesize,
           includeSuperseded: opts.superseded === true,
+          tiers: opts.tiers,
+          ...scopeFilterInput(opts),
         });
         emit(g.json, res, () => formatRecall(res));
       });
@@ -50,12 +55,14 @@ export function formatRecall(res: RecallResult): string[] {
     `confidence: ${res.confidence.toFixed(2)}`,
     `read as: ${res.reading.kind}${res.reading.timeRange ? ` in ${res.reading.timeRange.text}` : ''}; searched: ${res.reading.terms.join(' ') || '(nothing)'}`,
   ];
+  if (res.reading.tiers) lines.push(`tiers: ${res.reading.tiers.searched.join(' → ')}${res.reading.tiers.why.length ? ` (${res.reading.tiers.why.join('; ')})` : ''}`);
   for (const t of res.temporal) lines.push(`computed: ${t.statement}`);
   if (res.memories.length) {
     lines.push('', 'memories:');
     res.memories.forEach((m, i) => {
       const when = m.eventTime ? ` @${m.eventTime.slice(0, 10)}` : m.topicKey ? ` [${m.topicKey}]` : '';
-      lines.push(`  ${i + 1}. (${m.score.toFixed(3)}) ${m.type}${when}: ${oneLine(m.content, 90)}`, `     ${m.id}  via ${channels(m.channels)}`);
+      const life = `${m.tier === 'cold' ? ' cold' : ''}${m.salience !== undefined ? ` salience ${m.salience.toFixed(2)}` : ''}`;
+      lines.push(`  ${i + 1}. (${m.score.toFixed(3)}) ${m.type}${when}: ${oneLine(m.content, 90)}`, `     ${m.id}  via ${channels(m.channels)}${life}`);
     });
   }
   if (res.messages.length) {

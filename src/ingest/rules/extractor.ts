@@ -4,9 +4,10 @@ import { annotateDates, referenceOf, resolveDates, type ResolvedDate } from '../
 import type { ExtractionInput, ExtractionOutput, Extractor } from '../extractor.js';
 import { questionsFor } from '../questions.js';
 import { redactSecrets } from '../secrets.js';
-import { deriveTopicKey, reuseTopicKey } from '../topic-key.js';
+import { reuseTopicKey } from '../topic-key.js';
 import { classify, cleanLeadIn } from './classify.js';
 import { toThirdPerson } from './rewrite.js';
+import { ruleTopicKey } from './topic-keys.js';
 import { sentencesOf } from './segment.js';
 import { speakerOf } from './speaker.js';
 import { tagsFor } from './tags.js';
@@ -65,7 +66,7 @@ export function extractFromMessage(message: StoredMessage, existingTopicKeys: re
     }
     content = redactSecrets(content).text;
     const keyed = found.type === 'fact' || found.type === 'instruction';
-    const derived = keyed ? deriveTopicKey(text, speaker.name, found.type === 'instruction' ? 'instruction' : 'fact') : null;
+    const derived = keyed ? ruleTopicKey(text, speaker.name, found.type === 'instruction' ? 'instruction' : 'fact') : null;
     const topicKey = derived ? reuseTopicKey(derived, existingTopicKeys) : null;
     const tags = tagsFor(content, speaker.name);
     if (found.type === 'fact' && tags.length < 2) continue; // too little said to be worth keeping

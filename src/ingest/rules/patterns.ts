@@ -4,6 +4,9 @@
 export const LEAD_IN =
   /^(?:(?:oh|wow|yeah|yes|yep|yup|no|nope|ha(?:ha)+|lol|well|so|and|but|also|plus|honestly|actually|btw|anyway|hey|hi|hello|thanks|thank you|omg|aw+|ah+|um+|uh+|hmm+|okay|ok|sure|great|cool|nice|awesome|totally|absolutely|definitely|right|true|exactly|oh man|man|dude|gosh|yay|hehe|by the way)\b[,!.]*\s+)+/i;
 
+/** Note labels a user puts before a statement ("fyi", "heads up:", "rule of thumb:"). */
+export const NOTE_LABEL = /^(?:fyi|heads[- ]up|note|psa|reminder|important|update|quick note|context)\s*[:,!-]?\s+/i;
+
 export const QUESTION_START =
   /^(?:what|how|why|where|when|who|whom|which|can|could|would|will|do|does|did|are|is|have|has|should|shall|may|any)\b/i;
 
@@ -42,10 +45,24 @@ export const INSTRUCTION = new RegExp(
 export const TASK = new RegExp(
   [
     '\\b(?:TODO|to-do)\\b|\\bremind (?:me|us) to\\b',
-    '\\bwaiting (?:on|for) .*\\b(?:review|approval|response|reply|feedback|PR|merge|answer|confirmation|results?)\\b',
-    "^I (?:still )?(?:need|have|'ve got|got) to\\b(?! (?:say|admit|be honest|tell you|know|ask|thank|help))",
-    "^I(?:'ll| will|'m going to| am going to|'m gonna) .+\\bby (?:tomorrow|tonight|(?:next |this )?(?:mon|tues|wednes|thurs|fri|satur|sun)day|the end of|end of|eod|eow|next week|\\d)",
-    '\\b(?:deadline|due (?:on|by|date))\\b',
+    '\\bwaiting (?:on|for) .*\\b(?:review|approval|response|reply|feedback|PR|merge|answer|confirmation|results?|sign-?off|decision|go-ahead|build|CI|QA|deploy)\\b',
+    "^(?:I (?:still )?(?:need|have|'ve got|got)|we (?:still )?(?:need|have|'ve got)) to\\b(?! (?:say|admit|be honest|tell you|know|ask|thank|help))",
+    "^(?:I|we)(?:'ll| will|'m going to| am going to|'re going to| are going to|'m gonna) .+\\bby (?:tomorrow|tonight|(?:next |this )?(?:mon|tues|wednes|thurs|fri|satur|sun)day|the end of|end of|eod|eow|next week|\\d)",
+    '\\b(?:deadline|due (?:on|by|date|tomorrow|today|tonight|(?:next |this )?(?:mon|tues|wednes|thurs|fri|satur|sun)day))\\b',
+  ].join('|'),
+  'i',
+);
+
+/** Open work stated without a subject or about a thing: "blocked on the design review", "PR #482 is waiting for approval". */
+export const OPEN_WORK = new RegExp(
+  [
+    '^(?:still\\s+)?(?:waiting|blocked|stuck)\\s+(?:on|for|by)\\b',
+    '\\b(?:is|are)\\s+(?:still\\s+)?(?:waiting|blocked|pending)\\s+(?:on|for|by)\\b',
+    // Work in progress right now; "I'm working on my portfolio site" alone is an ongoing project, a fact.
+    "^(?:I|we)(?:'m|'re| am| are)\\s+(?:still\\s+)?(?:working on|in the middle of|halfway through)\\b.*\\b(?:this (?:sprint|week|morning|afternoon|evening)|today|tonight|right now|at the moment)\\b",
+    '^(?:next up|up next|on (?:my|our) plate(?: \\w+)?|to ?do(?: today| next)?|next steps?)\\s*:',
+    '\\bwaiting (?:on|for) .*\\b(?:review|approval|response|reply|feedback|PR|merge|answer|confirmation|results?|sign-?off|decision|go-ahead|build|CI|QA|deploy)\\b',
+    '\\b(?:is|are) due\\b(?! to\\b)|\\bdeadline (?:is|for)\\b',
   ].join('|'),
   'i',
 );
@@ -55,7 +72,11 @@ export const FIRST_PERSON = /^(?:I|I'm|I've|I'd|I'll|we|we're|we've|my|our|me an
 
 /** Project statements without a pronoun ("the app uses GraphQL"), accepted from users. */
 export const PROJECT_STATEMENT =
-  /^(?:the|our)\s+(?:project|app|application|team|repo|repository|codebase|database|db|server|api|backend|frontend|service|stack|deadline|budget|client|site|website)\b.*\b(?:is|are|uses|runs|has|will|was|needs|must|should)\b/i;
+  /^(?:the|our)\s+(?:[\w-]+(?:'s)?\s+){0,2}(?:project|app|application|team|repo|repository|codebase|database|db|server|api|backend|frontend|service|stack|deadline|budget|client|site|website|branch|pipeline|cluster|bucket|domain|environment)\b.*\b(?:is|are|uses|runs|has|will|was|needs|must|should|lives|sits)\b/i;
+
+/** An imperative addressed to an agent, without "always"/"please" ("Use pnpm for installs, not npm"). */
+export const IMPERATIVE =
+  /^(?:use|run|write|keep|add|avoid|prefer|put|call|format|name|test|check|follow|squash|rebase|commit|cite|document|bump|update|ask|reply|respond|answer|include|limit|stick to|stop|skip|mark|tag|pin|lint|wrap|indent|sort|log|store|send|open|close|validate|sanitize|escape|quote|link|default to)\b/i;
 
 export const PREFERENCE = /^I (?:really |also |absolutely |totally |generally |usually )?(?:prefer|like|love|enjoy|hate|dislike|adore|can't stand)\b|\b(?:my|our) favou?rite\b/i;
 export const IDENTITY =

@@ -12,7 +12,8 @@ const MARKUP = /^\s*(?:#{1,6}\s+|>\s*|[-*+]\s+|\d+[.)]\s+)|\*\*|__|\*(?=\S)|(?<=
 // Where a trailing request begins in a sentence that ends with "?".
 const TRAILING_QUESTION =
   /(?:[,;:–—-]\s*|\s+(?:and|so|but)\s+|\s+)(?:(?:and|so|but)\s+)?(?:can|could|would|will) you\b|[,;:–—]\s*(?:and\s+|so\s+)?(?:how|what|which|where|when|why|should|shall|do|does|is|are|any|maybe|or)\b/i;
-const CLAUSE_BREAK = /(?:[,;]\s+(?:and|so|but|because|since)\s+(?=(?:I|we|my|our)\b)|;\s+|,\s+(?=(?:I|we)(?:\s|')(?!mean\b)))/;
+// "…, we switched from npm" says where a statement came from: it stays with the statement.
+const CLAUSE_BREAK = /(?:[,;]\s+(?:and|so|but|because|since)\s+(?=(?:I|we|my|our)\b)|;\s+|,\s+(?=(?:I|we)(?:\s|')(?!mean\b)(?!(?:ve\s+|have\s+)?(?:just\s+)?(?:switched|moved|migrated|changed)\s+(?:over\s+)?from\b)))/;
 // Image captions and other bracketed asides are not the speaker's statement.
 const BRACKETED = /\s*\[(?!REDACTED)[^\]\n]{0,300}\]/g;
 

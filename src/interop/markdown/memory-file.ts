@@ -1,5 +1,6 @@
 import type { Memory } from '../../types.js';
 import { renderFrontmatter } from './frontmatter.js';
+import { portableFrontmatter } from './portable-fields.js';
 import { descriptionFor } from './names.js';
 import { type MarkdownFlavor, toClaudeType } from './type-mapping.js';
 
@@ -30,8 +31,11 @@ export function renderMemoryFile(m: Memory, name: string, flavor: MarkdownFlavor
     created: m.createdAt,
     updated: m.updatedAt,
     source: sourceOf(m),
-    decay: decayOf(m),
+    ...portableFrontmatter(m, decayOf(m)),
     importance: m.importance,
+    tier: m.tier,
+    salience: m.salience === undefined ? undefined : Math.round(m.salience * 1000) / 1000,
+    pinned: m.pinned ? true : undefined,
     tags: m.tags.length ? m.tags : undefined,
   }, m.content);
 }

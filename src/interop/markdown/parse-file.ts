@@ -4,8 +4,9 @@ import { LIMITS } from '../../limits.js';
 import { topicKeySchema } from '../../schemas.js';
 import type { ParsedMemory } from '../parsed-memory.js';
 import { type Frontmatter, splitFrontmatter } from './frontmatter.js';
+import { portableFieldsOf } from './portable-fields.js';
 import { CLAUDE_TYPES, fromFileType } from './type-mapping.js';
-import { MEMORY_TYPES } from '../../types.js';
+import { MEMORY_TIERS, MEMORY_TYPES, type MemoryTier } from '../../types.js';
 
 /**
  * One memory file → a parsed memory; throws an Error whose message says what is wrong.
@@ -40,6 +41,8 @@ export function parseMemoryFile(text: string, file: string, fallbackTime: string
     id: idOf(data),
     sessionId: sessionOf(data),
     sourceType: rawType,
+    ...lifecycleOf(data),
+    ...portableFieldsOf(data),
   };
 }
 
@@ -85,6 +88,14 @@ function importanceOf(data: Frontmatter): number | null {
   if (v === undefined || v === null) return null;
   if (typeof v !== 'number' || v < 0 || v > 1) throw new Error(`"importance" must be a number from 0 to 1, not ${JSON.stringify(v)}`);
   return v;
+}
+
+function lifecycleOf(data: Frontmatter): Required<Pick<ParsedMemory, 'tier' | 'pinned'>> {
+  const tier = optionalString(data, 'tier')?.trim().toLowerCase() ?? 'hot';
+  if (!(MEMORY_TIERS as readonly string[]).includes(tier)) throw new Error(`unknown tier "${tier}": use hot or cold`);
+  const pinned = data.pinned ?? false;
+  if (typeof pinned !== 'boolean') throw new Error(`"pinned" must be true or false, not ${JSON.stringify(pinned)}`);
+  return { tier: tier as MemoryTier, pinned };
 }
 
 function idOf(data: Frontmatter): string | null {

@@ -29,14 +29,14 @@ export async function resolveEmbedder(
   if (isEmbedder(config)) return config;
   const wanted = config ?? { kind: 'glove' };
   try {
-    return await build(wanted, opts.cacheDir);
+    return await build(wanted, opts.cacheDir, opts.onWarning);
   } catch (err) {
     if (wanted.kind === 'hashing') throw err;
     const reason = toMnemoError(err).message;
     if (wanted.kind !== 'glove') {
       opts.onWarning?.(`Embedder "${wanted.kind}" could not be loaded (${reason}); falling back to the offline GloVe embedder.`);
       try {
-        return await build({ kind: 'glove' }, opts.cacheDir);
+        return await build({ kind: 'glove' }, opts.cacheDir, opts.onWarning);
       } catch (gloveErr) {
         opts.onWarning?.(`GloVe embedder could not be loaded either (${toMnemoError(gloveErr).message}); using the lexical hashing embedder.`);
         return new HashingEmbedder();
@@ -47,10 +47,10 @@ export async function resolveEmbedder(
   }
 }
 
-async function build(config: EmbedderConfig, cacheDir: string): Promise<Embedder> {
+async function build(config: EmbedderConfig, cacheDir: string, onWarning?: (message: string) => void): Promise<Embedder> {
   switch (config.kind) {
     case 'glove':
-      return createGloveEmbedder({ cacheDir, maxWords: config.maxWords, sourcePath: config.sourcePath });
+      return createGloveEmbedder({ cacheDir, maxWords: config.maxWords, sourcePath: config.sourcePath, onWarning });
     case 'hashing':
       return new HashingEmbedder(config.dimensions);
     case 'openai':

@@ -1,6 +1,7 @@
 import { generateText, NoObjectGeneratedError, Output, type LanguageModel, type LanguageModelUsage } from 'ai';
 import type { z } from 'zod';
 import { MnemoError } from '../../errors.js';
+import { affinityCallOptions } from './cache-affinity.js';
 import { DEFAULT_CALL_SETTINGS, type CallSettings } from './config.js';
 import { repairJson } from './json-repair.js';
 import { toModelError } from './model-error.js';
@@ -47,6 +48,7 @@ export async function generateStructured<T>(
         maxRetries: settings.maxRetries,
         abortSignal: AbortSignal.any(signals),
         ...(req.maxOutputTokens ? { maxOutputTokens: req.maxOutputTokens } : {}),
+        ...affinityCallOptions(opts.model),
       });
       report(opts, req.stage, usage, result.usage);
       return { value: result.output as T, usage };

@@ -1,5 +1,6 @@
 import type { AuditEntry, Memory } from '../../types.js';
 import { supersedeImportedKeys } from './merge-keys.js';
+import { replaceImported } from './replace-import.js';
 import type { StoreDump } from '../store.js';
 import { insertMemoryRows } from './memory-rows.js';
 import { type MessageInsertRow, existingMessageIds, insertMessageRows, lockMessageSeq, setMessageSeq } from './messages.js';
@@ -23,21 +24,18 @@ export function dump(runner: QueryRunner, profile: string): Promise<StoreDump> {
 }
 
 /**
- * One transaction holding the profile's exclusive write lock. `replace` wipes messages,
- * memories, audit and vectors first and keeps the dump's message order numbers; `merge` keeps
- * existing rows and appends new messages in order. Audit ids are renumbered; merge skips audit
- * entries identical to existing ones.
+ * One transaction holding the profile's exclusive write lock. `merge` keeps existing rows;
+ * `replace` lets the dump win per memory (same id: overwritten; same topic key: the incoming
+ * memory supersedes the local one) and never deletes what exists only locally. Messages are
+ * content-addressed, so both insert the new ones; their order numbers are kept when the profile
+ * had none. Audit ids are renumbered and entries identical to existing ones are skipped.
  */
 export async function load(tx: Tx, profile: string, vectors: PgVectors, data: StoreDump, strategy: 'merge' | 'replace'): Promise<{ messages: number; memories: number }> {
   await lockProfile(tx, profile);
   let seq = await lockMessageSeq(tx, profile);
-  if (strategy === 'replace') {
-    for (const table of ['mnemo_messages', 'mnemo_memories', 'mnemo_audit']) await tx.query(`DELETE FROM ${table} WHERE profile = $1`, [profile]);
-    await vectors.clear(tx);
-  }
   const ordered = [...(data.messages ?? [])].sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
   const present = await existingMessageIds(tx, profile, ordered.map((m) => m.id));
-  const keep = strategy === 'replace';
+  const keep = (await tx.query(`SELECT 1 FROM mnemo_messages WHERE profile = $1 LIMIT 1`, [profile])).rows.length === 0;
   const explicit = new Set<number>();
   const rows: MessageInsertRow[] = [];
   for (const m of ordered) {
@@ -54,9 +52,12 @@ export async function load(tx: Tx, profile: string, vectors: PgVectors, data: St
   await setMessageSeq(tx, profile, seq);
   let memories = 0;
   const all = (data.memories ?? []).map(withDefaults);
-  for (let i = 0; i < all.length; i += CHUNK) memories += (await insertMemoryRows(tx, profile, all.slice(i, i + CHUNK))).size;
-  if (strategy === 'merge') await supersedeImportedKeys(tx, profile, vectors, all);
-  await loadAudit(tx, profile, data.audit ?? [], strategy === 'merge');
+  if (strategy === 'replace') memories = await replaceImported(tx, profile, vectors, all);
+  else {
+    for (let i = 0; i < all.length; i += CHUNK) memories += (await insertMemoryRows(tx, profile, all.slice(i, i + CHUNK))).size;
+    await supersedeImportedKeys(tx, profile, vectors, all);
+  }
+  await loadAudit(tx, profile, data.audit ?? [], true);
   return { messages, memories };
 }
 

@@ -4,6 +4,7 @@ import { PURGED, getMemory } from './memory-rows.js';
 import { nowIso } from './rows.js';
 import type { Tx } from './runner.js';
 import type { PgVectors } from './vectors.js';
+import { purgeDerivedFrom } from './consolidation.js';
 import { lockMemoryKeys, memoryLockKeys } from './write-locks.js';
 
 /** Reads the memory, takes the same write locks as writeMemories, then locks the row. */
@@ -38,6 +39,7 @@ export async function forget(tx: Tx, profile: string, vectors: PgVectors, id: st
   await appendAudit(tx, profile, [{
     action: 'purge', memoryId: id, detail: { reason: opts.reason ?? null, from: memory.status, messages: memory.sourceMessageIds.length }, at: now,
   }]);
+  await purgeDerivedFrom(tx, profile, vectors, id, opts.reason);
   return getMemory(tx, profile, id);
 }
 

@@ -1,4 +1,4 @@
-import { doneJobCutoff, SWEEP_EVERY } from '../job-retention.js';
+import { auditCutoff, doneJobCutoff, SWEEP_EVERY } from '../job-retention.js';
 import { MnemoError } from '../../errors.js';
 import { randomId } from '../../ids.js';
 import type { Job, JobStatus } from '../../types.js';
@@ -6,6 +6,7 @@ import type { NewJob } from '../store.js';
 import { JOB_COLUMNS, type JobRow, nowIso, toJob } from './rows.js';
 import type { Sql, Tx } from './runner.js';
 import { Params } from './sql.js';
+import { appendAudit } from './audit.js';
 
 export const DEFAULT_MAX_ATTEMPTS = 5;
 
@@ -25,6 +26,9 @@ export async function insertJobs(sql: Sql, profile: string, jobs: NewJob[]): Pro
   // About one insert in SWEEP_EVERY deletes the profile's old finished jobs.
   if (Math.random() < jobs.length / SWEEP_EVERY) {
     await sql.query(`DELETE FROM mnemo_jobs WHERE profile = $1 AND status = 'done' AND updated_at < $2::timestamptz`, [profile, doneJobCutoff()]);
+    await sql.query(`DELETE FROM mnemo_audit WHERE profile = $1 AND id < coalesce(
+      (SELECT id FROM mnemo_audit WHERE profile = $1 AND at >= $2::timestamptz ORDER BY id LIMIT 1),
+      (SELECT max(id) + 1 FROM mnemo_audit WHERE profile = $1))`, [profile, auditCutoff()]);
   }
   return ids.map((id) => byId.get(id)!);
 }
@@ -99,6 +103,8 @@ export async function failJob(tx: Tx, profile: string, id: string, workerId: str
       locked_by = NULL, locked_until = NULL, last_error = $5, updated_at = $6::timestamptz
     WHERE profile = $1 AND id = $2 RETURNING ${JOB_COLUMNS}`,
   [profile, id, failed ? 'failed' : 'pending', failed ? null : retryAt.toISOString(), error.slice(0, 4000), nowIso()]);
+  // A job that gave up is a change event (src/events); the audit id orders it with the rest.
+  if (failed) await appendAudit(tx, profile, [{ action: 'job_failed', memoryId: null, detail: { jobId: id, kind: row.kind, attempts: row.attempts, error: error.slice(0, 500) }, at: nowIso() }]);
   return toJob(res.rows[0]);
 }
 

@@ -4,6 +4,7 @@ import { decodeCursor, encodeCursor } from '../cursor.js';
 import { type MemoryRow, memoryColumns, toMemory } from './rows.js';
 import type { Sql } from './runner.js';
 import { Params, tsQueryExpression } from './sql.js';
+import { filterToPostgres } from '../../filters/postgres.js';
 
 type Filter = Omit<MemoryFilter, 'limit' | 'cursor'>;
 const list = <T>(v: T | T[]): T[] => (Array.isArray(v) ? v : [v]);
@@ -15,6 +16,7 @@ function filterSql(f: Filter, p: Params): string {
   if (f.status !== undefined) sql += ` AND status = ANY(${p.add(list(f.status))}::text[])`;
   if (f.sessionId !== undefined) sql += ` AND session_id = ${p.add(f.sessionId)}`;
   if (f.topicKey !== undefined) sql += ` AND topic_key = ${p.add(f.topicKey)}`;
+  if (f.where) sql += ` AND ${filterToPostgres(f.where, p)}`;
   return sql;
 }
 

@@ -17,6 +17,9 @@ interface Active {
   topicKey: string | null;
   createdAt: string;
   rid: number;
+  /** Scope: identity and supersession hold within one user and agent. */
+  userId: string | null;
+  agentId: string | null;
 }
 
 /**
@@ -58,7 +61,7 @@ export async function writeMemories(tx: Tx, profile: string, vectors: PgVectors,
       result.superseded.push({ id: oldId, by: memory.id });
     }
     if (memory.status === 'active') {
-      actives.set(memory.id, { id: memory.id, type: memory.type, hash: contentHash(memory.content), topicKey: memory.topicKey, createdAt: memory.createdAt, rid: batchRid++ });
+      actives.set(memory.id, { id: memory.id, type: memory.type, hash: contentHash(memory.content), topicKey: memory.topicKey, createdAt: memory.createdAt, rid: batchRid++, userId: memory.userId, agentId: memory.agentId });
     }
     result.written.push({ ...memory });
   }
@@ -90,14 +93,15 @@ async function existingIds(tx: Tx, profile: string, ids: string[]): Promise<Set<
 async function loadActives(tx: Tx, profile: string, memories: Memory[]): Promise<Map<string, Active>> {
   const hashes = [...new Set(memories.map((m) => contentHash(m.content)).filter((h): h is string => h !== null))];
   const keys = [...new Set(memories.filter((m) => m.topicKey && KEYED_TYPES.has(m.type)).map((m) => m.topicKey!))];
-  const res = await tx.query<{ id: string; type: string; content_hash: string | null; topic_key: string | null; created_at: Date | string; rid: string | number }>(
-    `SELECT id, type, content_hash, topic_key, created_at, rid FROM mnemo_memories
+  const res = await tx.query<{ id: string; type: string; content_hash: string | null; topic_key: string | null; created_at: Date | string; rid: string | number; user_id: string | null; agent_id: string | null }>(
+    `SELECT id, type, content_hash, topic_key, created_at, rid, user_id, agent_id FROM mnemo_memories
      WHERE profile = $1 AND status = 'active'
        AND (content_hash = ANY($2::text[]) OR (topic_key = ANY($3::text[]) AND type IN ('fact', 'instruction')))`,
     [profile, hashes, keys]);
   return new Map(res.rows.map((r) => [r.id, {
     id: r.id, type: r.type, hash: r.content_hash, topicKey: r.topic_key,
     createdAt: canonicalTime(r.created_at instanceof Date ? r.created_at.toISOString() : r.created_at, ''), rid: Number(r.rid),
+    userId: r.user_id, agentId: r.agent_id,
   }]));
 }
 
@@ -105,15 +109,19 @@ function identicalActive(actives: Map<string, Active>, memory: Memory): string |
   if (memory.status !== 'active') return null;
   const hash = contentHash(memory.content);
   if (!hash) return null;
-  for (const a of actives.values()) if (a.type === memory.type && a.hash === hash) return a.id;
+  for (const a of actives.values()) if (a.type === memory.type && a.hash === hash && sameScope(a, memory)) return a.id;
   return null;
 }
 
 /** See `supersedeByTopicKey`; `actives` holds every active memory under the batch's keys. */
 function applyTopicKey(actives: Map<string, Active>, memory: Memory): TopicKeyOutcome {
   return supersedeByTopicKey(memory, (topicKey) => [...actives.values()]
-    .filter((a) => a.topicKey === topicKey && KEYED_TYPES.has(a.type))
+    .filter((a) => a.topicKey === topicKey && KEYED_TYPES.has(a.type) && sameScope(a, memory))
     .sort((x, y) => (x.createdAt === y.createdAt ? y.rid - x.rid : x.createdAt < y.createdAt ? 1 : -1)));
+}
+
+function sameScope(a: Active, m: Memory): boolean {
+  return a.userId === (m.userId ?? null) && a.agentId === (m.agentId ?? null);
 }
 
 function withDefaults(input: NewMemory, now: string): Memory {

@@ -10,15 +10,17 @@ import type { PgVectors } from './vectors.js';
 export async function supersedeImportedKeys(tx: Tx, profile: string, vectors: PgVectors, imported: Memory[]): Promise<void> {
   const keys = [...new Set(imported.filter((m) => m.status === 'active' && m.topicKey && (m.type === 'fact' || m.type === 'instruction')).map((m) => m.topicKey!))];
   if (keys.length === 0) return;
-  const { rows } = await tx.query<{ id: string; topic_key: string }>(`SELECT id, topic_key FROM mnemo_memories
+  const { rows } = await tx.query<{ id: string; topic_key: string; user_id: string | null; agent_id: string | null }>(`SELECT id, topic_key, user_id, agent_id FROM mnemo_memories
     WHERE profile = $1 AND status = 'active' AND type IN ('fact', 'instruction') AND topic_key = ANY($2::text[])
     ORDER BY topic_key, created_at DESC, rid DESC`, [profile, keys]);
   const newest = new Map<string, string>();
   const replaced: { id: string; by: string }[] = [];
   for (const r of rows) {
-    const by = newest.get(r.topic_key);
+    // Supersession holds within one user and agent (scope).
+    const slot = JSON.stringify([r.topic_key, r.user_id, r.agent_id]);
+    const by = newest.get(slot);
     if (by) replaced.push({ id: r.id, by });
-    else newest.set(r.topic_key, r.id);
+    else newest.set(slot, r.id);
   }
   if (replaced.length === 0) return;
   const at = new Date().toISOString();

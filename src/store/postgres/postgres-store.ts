@@ -4,13 +4,23 @@ import type {
   VectorKind, VectorOwner, VectorRow, VectorSearchOptions, WriteMemoriesOptions, WriteMemoriesResult,
 } from '../store.js';
 import * as audit from './audit.js';
+import * as lifecycle from './lifecycle.js';
+import type { AccessEntry, ArchiveEntry } from '../lifecycle-store.js';
+import type { MemoryTier } from '../../types.js';
 import * as dumps from './dump.js';
 import * as embeddingCache from './embedding-cache.js';
 import * as forgetting from './forget.js';
+import * as revise from './revise.js';
 import * as jobs from './jobs.js';
+import * as inspection from './inspect.js';
+import { browseMemories } from './memory-browse.js';
+import type { BrowseFilter, StoreInspection, TimelineOptions, TimelineSlice } from '../inspect-types.js';
 import * as queries from './memory-queries.js';
 import * as rows from './memory-rows.js';
 import { writeMemories } from './memory-write.js';
+import * as consolidation from './consolidation.js';
+import * as working from './working-items.js';
+import type { ConsolidationCommit, ConsolidationCommitResult, ConsolidationGroupRow, NewWorkingItem, WorkingItem } from '../consolidation-store.js';
 import * as messages from './messages.js';
 import type { QueryRunner, Tx } from './runner.js';
 import type { VectorSupport } from './vector-support.js';
@@ -74,6 +84,24 @@ export class PostgresStore implements Store {
   async setStatus(id: string, status: MemoryStatus, reason?: string): Promise<Memory | null> {
     return this.tx((tx) => forgetting.setStatus(tx, this.profile, this.vectors, id, status, reason));
   }
+  async reviseMemory(id: string, next: NewMemory, opts?: { enqueue?: NewJob[] }): Promise<Memory | null> {
+    return this.tx((tx) => revise.reviseMemory(tx, this.profile, this.vectors, id, next, opts));
+  }
+  async consolidationGroups(keys: string[]): Promise<ConsolidationGroupRow[]> { return consolidation.consolidationGroups(this.db, this.profile, keys); }
+  async commitConsolidation(commits: ConsolidationCommit[], opts?: { enqueue?: NewJob[] }): Promise<ConsolidationCommitResult[]> {
+    return this.tx(async (tx) => {
+      const out: ConsolidationCommitResult[] = [];
+      for (const c of commits) out.push(await consolidation.commitConsolidation(tx, this.profile, this.vectors, c));
+      if (opts?.enqueue?.length && out.some((r) => r.outcome === 'written')) await jobs.insertJobs(tx, this.profile, opts.enqueue);
+      return out;
+    });
+  }
+  async putWorkingItems(items: NewWorkingItem[]): Promise<WorkingItem[]> { return working.putWorkingItems(this.db, this.profile, items); }
+  async listWorkingItems(sessionId: string): Promise<WorkingItem[]> { return working.listWorkingItems(this.db, this.profile, sessionId); }
+  async deleteWorkingItems(sessionId: string, ids?: string[]): Promise<number> { return working.deleteWorkingItems(this.db, this.profile, sessionId, ids); }
+  async endWorkingSession(sessionId: string, promote: NewMemory[], opts?: { enqueue?: NewJob[] }): Promise<{ promoted: Memory[]; dropped: number }> {
+    return this.tx((tx) => working.endWorkingSession(tx, this.profile, this.vectors, sessionId, promote, opts));
+  }
 
   async upsertVectors(list: VectorRow[]): Promise<void> { await this.vectors.upsert(list); }
   async deleteVectors(owners: VectorOwner[]): Promise<void> { await this.tx((tx) => this.vectors.delete(tx, owners)); }
@@ -108,6 +136,10 @@ export class PostgresStore implements Store {
     return jobs.listJobs(this.db, this.profile, filter);
   }
   async countJobs(): Promise<Record<JobStatus, number>> { return jobs.countJobs(this.db, this.profile); }
+  async retryJob(id: string): Promise<Job | null> { return inspection.retryJob(this.db, this.profile, id); }
+  async browseMemories(filter: BrowseFilter): Promise<Page<Memory>> { return browseMemories(this.db, this.profile, filter); }
+  async inspect(): Promise<StoreInspection> { return inspection.inspect(this.db, this.profile); }
+  async timeline(opts: TimelineOptions): Promise<TimelineSlice> { return inspection.timeline(this.db, this.profile, opts); }
 
   async listAudit(opts?: { memoryId?: string; limit?: number; afterId?: number }): Promise<AuditEntry[]> {
     return audit.listAudit(this.db, this.profile, opts);
@@ -116,6 +148,14 @@ export class PostgresStore implements Store {
   async lastAuditId(): Promise<number> { return audit.lastAuditId(this.db, this.profile); }
   async getMeta(key: string): Promise<string | null> { return audit.getMeta(this.db, this.profile, key); }
   async setMeta(key: string, value: string): Promise<void> { await audit.setMeta(this.db, this.profile, key, value); }
+  async appendAccesses(entries: AccessEntry[], opts?: { enqueue?: NewJob[] }): Promise<void> {
+    await this.tx((tx) => lifecycle.appendAccesses(tx, this.profile, entries, opts?.enqueue));
+  }
+  async foldAccesses(limit: number): Promise<{ folded: number; rehydrated: string[] }> { return this.tx((tx) => lifecycle.foldAccesses(tx, this.profile, limit)); }
+  async setTier(ids: string[], tier: MemoryTier): Promise<number> { return this.tx((tx) => lifecycle.setTier(tx, this.profile, ids, tier)); }
+  async coldMemoryIds(): Promise<string[]> { return lifecycle.coldMemoryIds(this.db, this.profile); }
+  async replaceArchive(entries: ArchiveEntry[]): Promise<void> { await this.tx((tx) => lifecycle.replaceArchive(tx, this.profile, entries)); }
+  async archiveEntries(): Promise<ArchiveEntry[]> { return lifecycle.archiveEntries(this.db, this.profile); }
   async dump(): Promise<StoreDump> { return dumps.dump(this.db, this.profile); }
   async load(data: StoreDump, strategy: 'merge' | 'replace'): Promise<{ messages: number; memories: number }> {
     return this.tx((tx) => dumps.load(tx, this.profile, this.vectors, data, strategy));

@@ -1,5 +1,7 @@
 import type { AuditEntry, Job, Memory, StoredMessage } from '../../types.js';
-import { auditFromColumns, jobFromColumns, memoryFromColumns, messageFromColumns } from '../from-columns.js';
+import { auditFromColumns, jobFromColumns, lifecycleFromColumns, memoryFromColumns, messageFromColumns } from '../from-columns.js';
+import { perceptionFromColumns } from '../perception-columns.js';
+import { scopeFromColumns } from '../scope-columns.js';
 
 /** Raw row shapes as both drivers return them, and their mapping to domain objects. */
 
@@ -15,6 +17,9 @@ export interface MemoryRow {
   id: string; type: string; content: string; topic_key: string | null; event_time: string | null;
   session_id: string | null; source_message_ids: string[]; queries: string[]; tags: string[];
   importance: number | string; status: string; superseded_by: string | null; created_at: Time; updated_at: Time;
+  tier: string; access_count: Int; last_accessed_at: Time | null; pinned: boolean; half_life_days: number | string | null;
+  metadata: unknown; user_id: string | null; agent_id: string | null; run_id: string | null;
+  expires_at: Time | null; attachment: unknown; derived_from?: string[];
 }
 
 export interface JobRow {
@@ -31,7 +36,9 @@ const prefixed = (columns: string, alias?: string) =>
   alias ? columns.split(',').map((c) => `${alias}.${c.trim()}`).join(', ') : columns;
 
 const MEMORY = `id, type, content, topic_key, event_time, session_id, source_message_ids,
-  queries, tags, importance, status, superseded_by, created_at, updated_at`;
+  queries, tags, importance, status, superseded_by, created_at, updated_at,
+  tier, access_count, last_accessed_at, pinned, half_life_days,
+  metadata, user_id, agent_id, run_id, expires_at, attachment, derived_from`;
 const MESSAGE = `seq, id, session_id, role, content, "timestamp", metadata, created_at`;
 export const JOB_COLUMNS = `id, kind, payload, status, attempts, max_attempts, run_at, locked_by, locked_until, last_error, created_at, updated_at`;
 export const AUDIT_COLUMNS = `id, at, action, memory_id, detail`;
@@ -52,7 +59,12 @@ export function toMessage(r: MessageRow): StoredMessage {
 
 export function toMemory(r: MemoryRow): Memory {
   return memoryFromColumns(r.id, r.type, r.content, r.topic_key, r.event_time, r.session_id, r.source_message_ids,
-    r.queries, r.tags, Number(r.importance), r.status, r.superseded_by, iso(r.created_at), iso(r.updated_at));
+    r.queries, r.tags, Number(r.importance), r.status, r.superseded_by, iso(r.created_at), iso(r.updated_at),
+    lifecycleFromColumns(r.tier, Number(r.access_count), isoOrNull(r.last_accessed_at), r.pinned,
+      r.half_life_days === null ? null : Number(r.half_life_days)),
+    scopeFromColumns(r.metadata, r.user_id, r.agent_id, r.run_id),
+    perceptionFromColumns(isoOrNull(r.expires_at), r.attachment),
+    r.derived_from ?? []);
 }
 
 export function toJob(r: JobRow): Job {

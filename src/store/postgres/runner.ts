@@ -68,15 +68,21 @@ export function poolRunner(pool: Pool, owned: boolean): QueryRunner {
         const client = await guarded(() => pool.connect());
         const hooks: (() => void)[] = [];
         let broken: Error | undefined;
+        // A checked-out client has no pool listener: a server restart between two statements
+        // would otherwise be an unhandled 'error' event that ends the process.
+        const onError = (e: Error) => { broken = e; };
+        client.on('error', onError);
         try {
           await client.query('BEGIN');
           const result = await fn({ ...pgSql(client), afterCommit: (h) => hooks.push(h) });
           await client.query('COMMIT');
-          client.release();
+          client.off('error', onError);
+          client.release(broken);
           for (const hook of hooks) hook();
           return result;
         } catch (err) {
           await client.query('ROLLBACK').catch((e: Error) => { broken = e; });
+          client.off('error', onError);
           client.release(broken);
           const code = (err as { code?: unknown })?.code;
           if (attempt < MAX_ATTEMPTS && typeof code === 'string' && RETRYABLE.has(code)) continue;

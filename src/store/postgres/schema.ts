@@ -125,4 +125,74 @@ export const MIGRATIONS: readonly string[] = [
   `,
   // The newest audit id of a profile (ingest's "written since" mark) by one index probe.
   `CREATE INDEX IF NOT EXISTS mnemo_audit_profile_id ON mnemo_audit (profile, id);`,
+  // Lifecycle (src/lifecycle): tier, folded access counts, pin, per-memory half-life; the access
+  // log the job worker folds into the rows; the archive index (topic key, entity, session → cold members).
+  `
+  ALTER TABLE mnemo_memories ADD COLUMN IF NOT EXISTS tier text NOT NULL DEFAULT 'hot';
+  ALTER TABLE mnemo_memories ADD COLUMN IF NOT EXISTS access_count integer NOT NULL DEFAULT 0;
+  ALTER TABLE mnemo_memories ADD COLUMN IF NOT EXISTS last_accessed_at timestamptz;
+  ALTER TABLE mnemo_memories ADD COLUMN IF NOT EXISTS pinned boolean NOT NULL DEFAULT false;
+  ALTER TABLE mnemo_memories ADD COLUMN IF NOT EXISTS half_life_days double precision;
+  CREATE INDEX IF NOT EXISTS mnemo_memories_cold ON mnemo_memories (profile) WHERE tier = 'cold';
+  CREATE TABLE IF NOT EXISTS mnemo_access_log (
+    profile text COLLATE "C" NOT NULL,
+    seq bigint GENERATED ALWAYS AS IDENTITY,
+    memory_id text COLLATE "C" NOT NULL,
+    hits integer NOT NULL,
+    at timestamptz NOT NULL,
+    rehydrate boolean NOT NULL DEFAULT false,
+    PRIMARY KEY (profile, seq)
+  );
+  CREATE TABLE IF NOT EXISTS mnemo_archive_index (
+    profile text COLLATE "C" NOT NULL,
+    kind text COLLATE "C" NOT NULL,
+    key text COLLATE "C" NOT NULL,
+    terms text NOT NULL,
+    member_ids text[] NOT NULL,
+    PRIMARY KEY (profile, kind, key)
+  );
+  `,
+  // Scope and metadata (src/filters): caller JSON and user/agent/run ids, filterable by list,
+  // recall and forget; the ids by btree, metadata equality by GIN containment.
+  `
+  ALTER TABLE mnemo_memories ADD COLUMN IF NOT EXISTS metadata jsonb NOT NULL DEFAULT '{}'::jsonb;
+  ALTER TABLE mnemo_memories ADD COLUMN IF NOT EXISTS user_id text COLLATE "C";
+  ALTER TABLE mnemo_memories ADD COLUMN IF NOT EXISTS agent_id text COLLATE "C";
+  ALTER TABLE mnemo_memories ADD COLUMN IF NOT EXISTS run_id text COLLATE "C";
+  CREATE INDEX IF NOT EXISTS mnemo_memories_user ON mnemo_memories (profile, user_id, created_at) WHERE user_id IS NOT NULL;
+  CREATE INDEX IF NOT EXISTS mnemo_memories_agent ON mnemo_memories (profile, agent_id, created_at) WHERE agent_id IS NOT NULL;
+  CREATE INDEX IF NOT EXISTS mnemo_memories_run ON mnemo_memories (profile, run_id, created_at) WHERE run_id IS NOT NULL;
+  CREATE INDEX IF NOT EXISTS mnemo_memories_metadata ON mnemo_memories USING gin (metadata jsonb_path_ops);
+  `,
+  // Task expiry and perceptual memories: when an open task lapses, and a pointer to an
+  // attachment a message carried (never its bytes).
+  `
+  ALTER TABLE mnemo_memories ADD COLUMN IF NOT EXISTS expires_at timestamptz;
+  ALTER TABLE mnemo_memories ADD COLUMN IF NOT EXISTS attachment jsonb;
+  `,
+  // Consolidation ("sleep"): what a memory was derived from, the current memory of each
+  // consolidation group, and the working memory of sessions (src/consolidation, src/working-memory).
+  `
+  ALTER TABLE mnemo_memories ADD COLUMN IF NOT EXISTS derived_from text[] NOT NULL DEFAULT '{}';
+  CREATE TABLE IF NOT EXISTS mnemo_consolidation_groups (
+    profile text COLLATE "C" NOT NULL,
+    group_key text COLLATE "C" NOT NULL,
+    memory_id text COLLATE "C" NOT NULL,
+    members text[] NOT NULL,
+    updated_at timestamptz NOT NULL,
+    PRIMARY KEY (profile, group_key)
+  );
+  CREATE TABLE IF NOT EXISTS mnemo_working_items (
+    profile text COLLATE "C" NOT NULL,
+    seq bigint GENERATED ALWAYS AS IDENTITY,
+    id text COLLATE "C" NOT NULL,
+    session_id text COLLATE "C" NOT NULL,
+    content text NOT NULL,
+    type text NOT NULL,
+    keep boolean NOT NULL DEFAULT false,
+    created_at timestamptz NOT NULL,
+    PRIMARY KEY (profile, id)
+  );
+  CREATE INDEX IF NOT EXISTS mnemo_working_items_session ON mnemo_working_items (profile, session_id, seq);
+  `,
 ];

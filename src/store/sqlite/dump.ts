@@ -4,6 +4,7 @@ import { type Connection, nowIso } from './connection.js';
 import { appendAudit } from './audit.js';
 import { insertMemoryRow } from './memory-rows.js';
 import { applyTopicKey } from './memory-write.js';
+import { replaceMemory } from './replace-import.js';
 import { type AuditRow, MEMORY_COLUMNS, MESSAGE_COLUMNS, json, memoryFromRaw, messageFromRaw, toAudit } from './rows.js';
 import type { SqliteVectors } from './vectors.js';
 import { withMemoryDefaults } from '../memory-defaults.js';
@@ -17,29 +18,30 @@ export function dump(conn: Connection): StoreDump {
 }
 
 /**
- * One transaction. `replace` wipes messages, memories, audit and vectors first and keeps the
- * dump's message order numbers; `merge` keeps existing rows and appends new messages in order.
- * Audit ids are renumbered; merge skips audit entries identical to existing ones.
+ * One transaction. `merge` keeps existing rows; `replace` lets the dump win per memory (same id:
+ * overwritten; same topic key: the incoming memory supersedes the local one) and never deletes
+ * what exists only locally. Messages are content-addressed, so both insert the new ones; their
+ * order numbers are kept when the profile had none. Audit ids are renumbered and audit entries
+ * identical to existing ones are skipped.
  */
 export function load(conn: Connection, vectors: SqliteVectors, data: StoreDump, strategy: 'merge' | 'replace'): { messages: number; memories: number } {
   return conn.write(() => {
-    if (strategy === 'replace') {
-      conn.run(`DELETE FROM messages`);
-      conn.run(`DELETE FROM memories`);
-      conn.run(`DELETE FROM audit`);
-      vectors.clear();
-    }
-    const messages = loadMessages(conn, data.messages ?? [], strategy === 'replace');
+    const emptyLog = !conn.get(`SELECT 1 FROM messages LIMIT 1`);
+    const messages = loadMessages(conn, data.messages ?? [], emptyLog);
+    const incoming = new Set((data.memories ?? []).map((m) => m.id));
     let memories = 0;
-    for (const m of data.memories ?? []) if (loadMemory(conn, vectors, withDefaults(m), strategy)) memories++;
-    loadAudit(conn, data.audit ?? [], strategy === 'merge');
+    for (const m of data.memories ?? []) {
+      const memory = withDefaults(m);
+      if (strategy === 'replace' ? replaceMemory(conn, vectors, memory, incoming) : loadMemory(conn, vectors, memory)) memories++;
+    }
+    loadAudit(conn, data.audit ?? [], true);
     return { messages, memories };
   });
 }
 
 /** Merge keeps topic-key supersession true: an imported memory newer than an active one replaces it. */
-function loadMemory(conn: Connection, vectors: SqliteVectors, memory: Memory, strategy: 'merge' | 'replace'): boolean {
-  if (strategy === 'replace' || conn.get(`SELECT 1 FROM memories WHERE id = ?`, memory.id)) return insertMemoryRow(conn, memory);
+function loadMemory(conn: Connection, vectors: SqliteVectors, memory: Memory): boolean {
+  if (conn.get(`SELECT 1 FROM memories WHERE id = ?`, memory.id)) return insertMemoryRow(conn, memory);
   const { replaces, newerId } = applyTopicKey(conn, memory);
   if (!insertMemoryRow(conn, memory)) return false;
   const at = nowIso();

@@ -3,6 +3,7 @@ import { appendAudit } from './audit.js';
 import { type Connection, nowIso } from './connection.js';
 import { PURGED, getMemory } from './memory-rows.js';
 import type { SqliteVectors } from './vectors.js';
+import { purgeDerivedFrom } from './consolidation.js';
 
 /**
  * Soft forget: status `forgotten`, out of every retrieval channel. Purge also erases content,
@@ -26,6 +27,7 @@ export function forget(conn: Connection, vectors: SqliteVectors, id: string, opt
     conn.run(`UPDATE messages SET content = ? WHERE id IN (SELECT value FROM json_each(?)) AND content <> ?`, PURGED, sources, PURGED);
     vectors.delete(memory.sourceMessageIds.map((mid) => ({ kind: 'message' as const, id: mid })));
     appendAudit(conn, 'purge', id, { reason: opts.reason ?? null, from: memory.status, messages: memory.sourceMessageIds.length }, now);
+    purgeDerivedFrom(conn, vectors, id, opts.reason);
     return getMemory(conn, id);
   });
 }

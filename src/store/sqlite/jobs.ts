@@ -1,10 +1,11 @@
 import { MnemoError } from '../../errors.js';
 import { randomId } from '../../ids.js';
 import type { Job, JobStatus } from '../../types.js';
-import { doneJobCutoff, SWEEP_EVERY } from '../job-retention.js';
+import { auditCutoff, doneJobCutoff, SWEEP_EVERY } from '../job-retention.js';
 import type { NewJob } from '../store.js';
 import { type Connection, nowIso } from './connection.js';
 import { type JobRow, toJob } from './rows.js';
+import { appendAudit } from './audit.js';
 
 export const DEFAULT_MAX_ATTEMPTS = 5;
 const COLUMNS = `id, kind, payload, status, attempts, max_attempts, run_at, locked_by, locked_until, last_error, created_at, updated_at`;
@@ -23,7 +24,11 @@ export function insertJobs(conn: Connection, jobs: NewJob[]): Job[] {
       if (Number(lastInsertRowid) % SWEEP_EVERY === 0) sweep = true;
       return getJob(conn, id)!;
     });
-    if (sweep) conn.run(`DELETE FROM jobs WHERE status = 'done' AND updated_at < ?`, doneJobCutoff());
+    if (sweep) {
+      conn.run(`DELETE FROM jobs WHERE status = 'done' AND updated_at < ?`, doneJobCutoff());
+      // Entries are appended in time order: walk the id index up to the first recent one, no scan of the rest.
+      conn.run(`DELETE FROM audit WHERE id < coalesce((SELECT id FROM audit WHERE at >= ? ORDER BY id LIMIT 1), (SELECT max(id) + 1 FROM audit))`, auditCutoff());
+    }
     return inserted;
   });
 }
@@ -97,6 +102,8 @@ export function failJob(conn: Connection, id: string, workerId: string, error: s
     const failed = row.attempts >= row.max_attempts;
     conn.run(`UPDATE jobs SET status = ?, run_at = ?, locked_by = NULL, locked_until = NULL, last_error = ?, updated_at = ?
       WHERE id = ?`, failed ? 'failed' : 'pending', failed ? row.run_at : retryAt.toISOString(), error.slice(0, 4000), nowIso(), id);
+    // A job that gave up is a change event (src/events); the audit id orders it with the rest.
+    if (failed) appendAudit(conn, 'job_failed', null, { jobId: id, kind: row.kind, attempts: row.attempts, error: error.slice(0, 500) });
     return getJob(conn, id);
   });
 }

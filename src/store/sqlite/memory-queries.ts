@@ -3,6 +3,7 @@ import type { MemoryFilter, MemorySearchOptions, Page, TextQuery } from '../stor
 import type { Connection } from './connection.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import { ftsMatchExpression } from './fts.js';
+import { filterToSqlite } from '../../filters/sqlite.js';
 import { MEMORY_COLUMNS, memoryFromRaw } from './rows.js';
 
 const list = (v: string | string[] | undefined): string | null =>
@@ -20,17 +21,20 @@ const filterParams = (f: Filter) => [list(f.type), list(f.status), f.sessionId ?
 export function listMemories(conn: Connection, filter: MemoryFilter): Page<Memory> {
   const after = filter.cursor ? decodeCursor(filter.cursor) : null;
   const limit = Math.max(1, filter.limit);
+  const where = filter.where ? filterToSqlite(filter.where, 8) : null;
   const rows = conn.rows(`SELECT ${MEMORY_COLUMNS} FROM memories WHERE ${FILTER}
-      AND (?5 IS NULL OR created_at < ?5 OR (created_at = ?5 AND id < ?6))
+      AND (?5 IS NULL OR created_at < ?5 OR (created_at = ?5 AND id < ?6)) ${where ? `AND ${where.sql}` : ''}
     ORDER BY created_at DESC, id DESC LIMIT ?7`,
-    ...filterParams(filter), after?.createdAt ?? null, after?.id ?? null, limit + 1);
+    ...filterParams(filter), after?.createdAt ?? null, after?.id ?? null, limit + 1, ...(where?.params ?? []));
   const items = rows.slice(0, limit).map(memoryFromRaw);
   const last = items[items.length - 1];
   return { items, nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
 }
 
 export function countMemories(conn: Connection, filter: Filter = {}): number {
-  return conn.get<{ n: number }>(`SELECT count(*) AS n FROM memories WHERE ${FILTER}`, ...filterParams(filter))?.n ?? 0;
+  const where = filter.where ? filterToSqlite(filter.where, 5) : null;
+  return conn.get<{ n: number }>(`SELECT count(*) AS n FROM memories WHERE ${FILTER} ${where ? `AND ${where.sql}` : ''}`,
+    ...filterParams(filter), ...(where?.params ?? []))?.n ?? 0;
 }
 
 /** MEMORY_COLUMNS of the table aliased `m`, then the score and the count of FTS5 rows fetched. */

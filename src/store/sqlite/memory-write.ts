@@ -58,8 +58,10 @@ function writeEach(conn: Connection, vectors: SqliteVectors, memories: NewMemory
 function findExisting(conn: Connection, input: NewMemory): string | null {
   if (conn.get(`SELECT 1 FROM memories WHERE id = ?`, input.id)) return input.id;
   if ((input.status ?? 'active') !== 'active') return null;
-  const same = conn.get<{ id: string }>(`SELECT id FROM memories WHERE type = ? AND content_hash = ? AND status = 'active' LIMIT 1`,
-    input.type, contentHash(input.content));
+  // Identity and supersession hold within one user and agent (scope), never across them.
+  const same = conn.get<{ id: string }>(`SELECT id FROM memories WHERE type = ? AND content_hash = ? AND status = 'active'
+    AND user_id IS ? AND agent_id IS ? LIMIT 1`,
+    input.type, contentHash(input.content), input.userId ?? null, input.agentId ?? null);
   return same?.id ?? null;
 }
 
@@ -69,9 +71,11 @@ function withDefaults(input: NewMemory, now: string): Memory {
 
 /** Active facts and instructions under a topic key, newest first. */
 const ACTIVES_UNDER_KEY = `SELECT id, created_at AS createdAt FROM memories
-  WHERE topic_key = ? AND status = 'active' AND type IN ('fact', 'instruction') ORDER BY created_at DESC, rid DESC`;
+  WHERE topic_key = ? AND status = 'active' AND type IN ('fact', 'instruction') AND user_id IS ? AND agent_id IS ?
+  ORDER BY created_at DESC, rid DESC`;
 
 /** See `supersedeByTopicKey`. */
 export function applyTopicKey(conn: Connection, memory: Memory): TopicKeyOutcome {
-  return supersedeByTopicKey(memory, (topicKey) => conn.all<{ id: string; createdAt: string }>(ACTIVES_UNDER_KEY, topicKey));
+  return supersedeByTopicKey(memory, (topicKey) => conn.all<{ id: string; createdAt: string }>(ACTIVES_UNDER_KEY, topicKey,
+    memory.userId ?? null, memory.agentId ?? null));
 }

@@ -178,6 +178,70 @@ export const MIGRATIONS: readonly string[] = [
     INSERT INTO text_log (tbl, row_key) VALUES ('memories', old.rid);
   END;
   `,
+  `
+  -- Lifecycle (src/lifecycle): tier, folded access counts, pin and a per-memory half-life.
+  -- Reads append batches to access_log; the job worker folds them into the rows. The archive
+  -- index holds one entry per topic key, entity and session, each listing its cold members.
+  ALTER TABLE memories ADD COLUMN tier TEXT NOT NULL DEFAULT 'hot';
+  ALTER TABLE memories ADD COLUMN access_count INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE memories ADD COLUMN last_accessed_at TEXT;
+  ALTER TABLE memories ADD COLUMN pinned INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE memories ADD COLUMN half_life_days REAL;
+  CREATE INDEX memories_cold ON memories (tier) WHERE tier = 'cold';
+  CREATE TABLE access_log (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    memory_id TEXT NOT NULL,
+    hits INTEGER NOT NULL,
+    at TEXT NOT NULL,
+    rehydrate INTEGER NOT NULL DEFAULT 0
+  );
+  CREATE TABLE archive_index (
+    kind TEXT NOT NULL,
+    key TEXT NOT NULL,
+    terms TEXT NOT NULL,
+    member_ids TEXT NOT NULL,
+    PRIMARY KEY (kind, key)
+  );
+  `,
+  `
+  -- Scope and metadata (src/filters): caller JSON and user/agent/run ids, filterable by list,
+  -- recall and forget. The ids are indexed; metadata filters read the JSON of the rows left.
+  ALTER TABLE memories ADD COLUMN metadata TEXT NOT NULL DEFAULT '{}';
+  ALTER TABLE memories ADD COLUMN user_id TEXT;
+  ALTER TABLE memories ADD COLUMN agent_id TEXT;
+  ALTER TABLE memories ADD COLUMN run_id TEXT;
+  CREATE INDEX memories_user ON memories (user_id, created_at) WHERE user_id IS NOT NULL;
+  CREATE INDEX memories_agent ON memories (agent_id, created_at) WHERE agent_id IS NOT NULL;
+  CREATE INDEX memories_run ON memories (run_id, created_at) WHERE run_id IS NOT NULL;
+  `,
+  `
+  -- Task expiry and perceptual memories: when an open task lapses, and a pointer (JSON) to an
+  -- attachment a message carried (never its bytes).
+  ALTER TABLE memories ADD COLUMN expires_at TEXT;
+  ALTER TABLE memories ADD COLUMN attachment TEXT;
+  `,
+  `
+  -- Consolidation ("sleep"): what a memory was derived from, the current memory of each
+  -- consolidation group (one per duplicate set, subject topic and session), and the working
+  -- memory of sessions (scratch items promoted or dropped when the session ends).
+  ALTER TABLE memories ADD COLUMN derived_from TEXT NOT NULL DEFAULT '[]';
+  CREATE TABLE consolidation_groups (
+    group_key TEXT PRIMARY KEY,
+    memory_id TEXT NOT NULL,
+    members TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+  CREATE TABLE working_items (
+    rid INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    session_id TEXT NOT NULL,
+    content TEXT NOT NULL,
+    type TEXT NOT NULL,
+    keep INTEGER NOT NULL DEFAULT 0,
+    created_at TEXT NOT NULL
+  );
+  CREATE INDEX working_items_session ON working_items (session_id, rid);
+  `,
 ];
 
 export function schemaVersion(db: Database.Database): number {

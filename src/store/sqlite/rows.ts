@@ -1,5 +1,7 @@
 import type { AuditEntry, Job, Memory, StoredMessage } from '../../types.js';
-import { auditFromColumns, jobFromColumns, memoryFromColumns, messageFromColumns } from '../from-columns.js';
+import { auditFromColumns, jobFromColumns, lifecycleFromColumns, memoryFromColumns, messageFromColumns } from '../from-columns.js';
+import { perceptionFromColumns } from '../perception-columns.js';
+import { scopeFromColumns } from '../scope-columns.js';
 
 /** Row shapes, column lists and their mapping to domain objects. */
 
@@ -27,7 +29,15 @@ export interface AuditRow {
 }
 
 export const MEMORY_COLUMNS = `id, type, content, topic_key, event_time, session_id, source_message_ids,
-  queries, tags, importance, status, superseded_by, created_at, updated_at`;
+  queries, tags, importance, status, superseded_by, created_at, updated_at,
+  tier, access_count, last_accessed_at, pinned, half_life_days,
+  metadata, user_id, agent_id, run_id, expires_at, attachment, derived_from`;
+
+/** Where a named column sits in MEMORY_COLUMNS (looked up by name so appended columns never shift it). */
+const memoryColumnAt = (name: string): number => MEMORY_COLUMNS.split(',').map((c) => c.trim()).indexOf(name);
+const SCOPE_AT = memoryColumnAt('metadata');
+const PERCEPTION_AT = memoryColumnAt('expires_at');
+const DERIVED_AT = memoryColumnAt('derived_from');
 
 export const MESSAGE_COLUMNS = `seq, id, session_id, role, content, timestamp, metadata, created_at`;
 
@@ -47,7 +57,11 @@ export function messageFromRaw(r: unknown[]): StoredMessage {
 export function memoryFromRaw(r: unknown[]): Memory {
   return memoryFromColumns(r[0] as string, r[1] as string, r[2] as string, r[3] as string | null,
     r[4] as string | null, r[5] as string | null, list(r[6] as string), list(r[7] as string), list(r[8] as string),
-    r[9] as number, r[10] as string, r[11] as string | null, r[12] as string, r[13] as string);
+    r[9] as number, r[10] as string, r[11] as string | null, r[12] as string, r[13] as string,
+    lifecycleFromColumns(r[14] as string, r[15] as number, r[16] as string | null, r[17] as number, r[18] as number | null),
+    scopeFromColumns(r[SCOPE_AT], r[SCOPE_AT + 1] as string | null, r[SCOPE_AT + 2] as string | null, r[SCOPE_AT + 3] as string | null),
+    perceptionFromColumns(r[PERCEPTION_AT] as string | null, r[PERCEPTION_AT + 1]),
+    list(r[DERIVED_AT] as string));
 }
 
 export function toJob(r: JobRow): Job {

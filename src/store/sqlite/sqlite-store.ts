@@ -4,11 +4,21 @@ import type {
   VectorKind, VectorOwner, VectorRow, VectorSearchOptions, WriteMemoriesOptions, WriteMemoriesResult,
 } from '../store.js';
 import * as audit from './audit.js';
+import * as lifecycle from './lifecycle.js';
+import type { AccessEntry, ArchiveEntry } from '../lifecycle-store.js';
+import type { MemoryTier } from '../../types.js';
 import { Connection } from './connection.js';
 import * as dumps from './dump.js';
 import * as embeddingCache from './embedding-cache.js';
 import * as forgetting from './forget.js';
+import * as revise from './revise.js';
+import * as consolidation from './consolidation.js';
+import * as working from './working-items.js';
+import type { ConsolidationCommit, ConsolidationCommitResult, ConsolidationGroupRow, NewWorkingItem, WorkingItem } from '../consolidation-store.js';
 import * as jobs from './jobs.js';
+import * as inspection from './inspect.js';
+import { browseMemories } from './memory-browse.js';
+import type { BrowseFilter, StoreInspection, TimelineOptions, TimelineSlice } from '../inspect-types.js';
 import * as queries from './memory-queries.js';
 import * as rows from './memory-rows.js';
 import { writeMemories } from './memory-write.js';
@@ -108,6 +118,23 @@ export class SqliteStore implements Store {
   async setStatus(id: string, status: MemoryStatus, reason?: string): Promise<Memory | null> {
     return forgetting.setStatus(this.conn, this.vectors, id, status, reason);
   }
+  async reviseMemory(id: string, next: NewMemory, opts?: { enqueue?: NewJob[] }): Promise<Memory | null> {
+    return revise.reviseMemory(this.conn, this.vectors, id, next, opts);
+  }
+  async consolidationGroups(keys: string[]): Promise<ConsolidationGroupRow[]> { return consolidation.consolidationGroups(this.conn, keys); }
+  async commitConsolidation(commits: ConsolidationCommit[], opts?: { enqueue?: NewJob[] }): Promise<ConsolidationCommitResult[]> {
+    return this.conn.write(() => {
+      const results = commits.map((c) => consolidation.commitConsolidation(this.conn, this.vectors, c));
+      if (opts?.enqueue?.length && results.some((r) => r.outcome === 'written')) jobs.insertJobs(this.conn, opts.enqueue);
+      return results;
+    });
+  }
+  async putWorkingItems(items: NewWorkingItem[]): Promise<WorkingItem[]> { return working.putWorkingItems(this.conn, items); }
+  async listWorkingItems(sessionId: string): Promise<WorkingItem[]> { return working.listWorkingItems(this.conn, sessionId); }
+  async deleteWorkingItems(sessionId: string, ids?: string[]): Promise<number> { return working.deleteWorkingItems(this.conn, sessionId, ids); }
+  async endWorkingSession(sessionId: string, promote: NewMemory[], opts?: { enqueue?: NewJob[] }): Promise<{ promoted: Memory[]; dropped: number }> {
+    return working.endWorkingSession(this.conn, this.vectors, sessionId, promote, opts);
+  }
 
   async upsertVectors(list: VectorRow[]): Promise<void> { this.vectors.upsert(list); }
   async deleteVectors(owners: VectorOwner[]): Promise<void> { this.vectors.delete(owners); }
@@ -140,6 +167,10 @@ export class SqliteStore implements Store {
     return jobs.listJobs(this.conn, filter);
   }
   async countJobs(): Promise<Record<JobStatus, number>> { return jobs.countJobs(this.conn); }
+  async retryJob(id: string): Promise<Job | null> { return inspection.retryJob(this.conn, id); }
+  async browseMemories(filter: BrowseFilter): Promise<Page<Memory>> { return browseMemories(this.conn, filter); }
+  async inspect(): Promise<StoreInspection> { return inspection.inspect(this.conn, this.path); }
+  async timeline(opts: TimelineOptions): Promise<TimelineSlice> { return inspection.timeline(this.conn, opts); }
 
   async listAudit(opts?: { memoryId?: string; limit?: number; afterId?: number }): Promise<AuditEntry[]> {
     return audit.listAudit(this.conn, opts);
@@ -148,6 +179,12 @@ export class SqliteStore implements Store {
   async lastAuditId(): Promise<number> { return audit.lastAuditId(this.conn); }
   async getMeta(key: string): Promise<string | null> { return audit.getMeta(this.conn, key); }
   async setMeta(key: string, value: string): Promise<void> { audit.setMeta(this.conn, key, value); }
+  async appendAccesses(entries: AccessEntry[], opts?: { enqueue?: NewJob[] }): Promise<void> { lifecycle.appendAccesses(this.conn, entries, opts?.enqueue); }
+  async foldAccesses(limit: number): Promise<{ folded: number; rehydrated: string[] }> { return lifecycle.foldAccesses(this.conn, limit); }
+  async setTier(ids: string[], tier: MemoryTier): Promise<number> { return lifecycle.setTier(this.conn, ids, tier); }
+  async coldMemoryIds(): Promise<string[]> { return lifecycle.coldMemoryIds(this.conn); }
+  async replaceArchive(entries: ArchiveEntry[]): Promise<void> { lifecycle.replaceArchive(this.conn, entries); }
+  async archiveEntries(): Promise<ArchiveEntry[]> { return lifecycle.archiveEntries(this.conn); }
   async dump(): Promise<StoreDump> { return dumps.dump(this.conn); }
   async load(data: StoreDump, strategy: 'merge' | 'replace'): Promise<{ messages: number; memories: number }> {
     return dumps.load(this.conn, this.vectors, data, strategy);

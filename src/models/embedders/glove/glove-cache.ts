@@ -12,6 +12,8 @@ export interface GloveCacheOptions {
   sourcePath?: string;
   /** Keep only the N most frequent words (smaller, faster conversion; meant for tests). */
   maxWords?: number;
+  /** Told when a cache file exists but is corrupt or truncated (it is then rebuilt). */
+  onWarning?: (message: string) => void;
 }
 
 export interface LoadedGlove {
@@ -36,7 +38,7 @@ export function winkJsonPath(): string {
  */
 export async function loadGloveTable(opts: GloveCacheOptions): Promise<LoadedGlove> {
   const file = gloveCacheFile(opts);
-  const cached = await readCached(file);
+  const cached = await readCached(file, opts.onWarning);
   if (cached) return { table: cached, file, converted: false };
   const raw = await convertWinkJson(opts.sourcePath ?? winkJsonPath(), opts.maxWords);
   const encoded = encodeGloveTable(raw);
@@ -44,7 +46,7 @@ export async function loadGloveTable(opts: GloveCacheOptions): Promise<LoadedGlo
   return { table: decodeGloveTable(encoded), file, converted: true };
 }
 
-async function readCached(file: string): Promise<GloveTable | null> {
+async function readCached(file: string, warn?: (message: string) => void): Promise<GloveTable | null> {
   let buf: Buffer;
   try {
     buf = await readFile(file);
@@ -53,7 +55,8 @@ async function readCached(file: string): Promise<GloveTable | null> {
   }
   try {
     return decodeGloveTable(buf);
-  } catch {
+  } catch (err) {
+    warn?.(`word-vector cache ${file} is unreadable (${err instanceof Error ? err.message : String(err)}); rebuilding it`);
     return null; // corrupt or from an older layout: reconvert over it
   }
 }

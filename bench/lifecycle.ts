@@ -1,0 +1,105 @@
+/**
+ * Lifecycle benchmark: a synthetic profile of `--size` memories over two years (Zipf over topics,
+ * accesses by popularity and recency), recalled with and without tiers. Prints, for both, recall
+ * p50/p99, the share of questions that escalated past the hot tier, and recall@10 of the gold memory.
+ *   npx tsx bench/lifecycle.ts [--size 1m] [--queries 300] [--keep DIR]
+ * Vectors are off (full text, topic keys and the archive index only) so 1M builds in minutes.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { ProfileApi, RecallResult } from '../src/api.js';
+import { createProgress } from '../src/bench/progress.js';
+import { type LatencySummary, latencySummary } from '../src/bench/metrics.js';
+import { openMemory } from '../src/mnemo.js';
+import { createSqliteProvider } from '../src/store/sqlite/provider.js';
+import { lifecycleData, lifecycleQuestions, memoryAt, type LifecycleQuestion } from './lifecycle-data.js';
+
+const { values } = parseArgs({
+  options: { size: { type: 'string', default: '1m' }, queries: { type: 'string', default: '300' }, keep: { type: 'string' } },
+});
+const size = parseSize(values.size!);
+const queries = Number(values.queries);
+const dataDir = values.keep ?? mkdtempSync(path.join(tmpdir(), 'mnemo-lifecycle-'));
+const PROFILE = 'lifecycle';
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+function parseSize(s: string): number {
+  const m = /^(\d+(?:\.\d+)?)([km]?)$/i.exec(s.trim());
+  if (!m) throw new Error(`--size must be a number such as 100000, 100k or 1m; got ${s}`);
+  return Math.round(Number(m[1]) * (m[2].toLowerCase() === 'm' ? 1e6 : m[2].toLowerCase() === 'k' ? 1e3 : 1));
+}
+
+const data = lifecycleData(size);
+const provider = createSqliteProvider({ dataDir });
+const started = performance.now();
+{
+  const store = await provider.open(PROFILE);
+  const bar = createProgress(Math.ceil(size / 5000));
+  for (let i = 0; i < size; i += 5000) {
+    const batch = [];
+    for (let j = i; j < Math.min(size, i + 5000); j++) batch.push(memoryAt(data, j).memory);
+    await store.writeMemories(batch, { actor: 'bench' });
+    bar.tick(`${Math.min(size, i + 5000).toLocaleString('en')} memories`);
+  }
+  bar.stop();
+}
+log(`built ${size.toLocaleString('en')} memories in ${((performance.now() - started) / 1000).toFixed(1)} s (${data.topics.length.toLocaleString('en')} topics)`);
+
+const mem = openMemory({ store: provider, embedder: false, worker: { background: false } });
+const profile = mem.profile(PROFILE);
+const questions = lifecycleQuestions(data, size, queries);
+await profile.warm();
+
+interface RunResult {
+  latency: LatencySummary;
+  recallAt10: number;
+  escalated: number;
+  coldGold: number;
+}
+
+async function run(label: string, tiers: 'auto' | 'all', qs: LifecycleQuestion[]): Promise<RunResult> {
+  const samples: number[] = [];
+  let found = 0;
+  let escalated = 0;
+  const bar = createProgress(qs.length);
+  for (const q of qs) {
+    const t = performance.now();
+    const r: RecallResult = await profile.recall(q.query, { limit: 10, tiers, referenceDate: new Date(data.now).toISOString() });
+    samples.push(performance.now() - t);
+    if (r.memories.some((m) => m.id === q.goldId)) found++;
+    if (r.reading.tiers?.searched[1] === 'archive' && r.reading.tiers.searched.includes('cold')) escalated++;
+    bar.tick(label);
+  }
+  bar.stop();
+  return { latency: latencySummary(samples), recallAt10: (100 * found) / qs.length, escalated: (100 * escalated) / qs.length, coldGold: 0 };
+}
+
+/** Warm-up pass so both measured runs start from loaded indexes and caches. */
+for (const q of questions.slice(0, 20)) await profile.recall(q.query, { limit: 10, tiers: 'all' });
+const without = await run('without tiers', 'all', questions);
+await (profile as ProfileApi).drain();
+
+const tierStart = performance.now();
+const tiering = await profile.tier();
+const tierSeconds = (performance.now() - tierStart) / 1000;
+const goldTiers = await Promise.all(questions.map((q) => profile.get(q.goldId).then((m) => m.tier)));
+const coldGold = (100 * goldTiers.filter((t) => t === 'cold').length) / questions.length;
+for (const q of questions.slice(0, 20)) await profile.recall(q.query, { limit: 10 });
+const withTiers = await run('with tiers', 'auto', questions);
+
+const row = (name: string, r: RunResult, escalation: string) =>
+  `| ${name.padEnd(14)} | ${r.latency.p50.toFixed(1).padStart(8)} | ${r.latency.p99.toFixed(1).padStart(8)} | ${escalation.padStart(9)} | ${r.recallAt10.toFixed(1).padStart(9)} |`;
+console.log(`\nmnemo lifecycle benchmark: ${size.toLocaleString('en')} memories, ${data.topics.length.toLocaleString('en')} topics (Zipf), two years, ${queries} questions, no vectors`);
+console.log(`tiering: ${tiering.cold.toLocaleString('en')} of ${tiering.scanned.toLocaleString('en')} active memories cold (${((100 * tiering.cold) / Math.max(1, tiering.scanned)).toFixed(1)} %), ` +
+  `${tiering.archiveEntries.toLocaleString('en')} archive entries, in ${tierSeconds.toFixed(1)} s; gold memory cold for ${coldGold.toFixed(1)} % of questions`);
+console.log(`\n| run            | p50 (ms) | p99 (ms) | escalated | recall@10 |`);
+console.log(`|----------------|----------|----------|-----------|-----------|`);
+console.log(row('without tiers', without, '–'));
+console.log(row('with tiers', withTiers, `${withTiers.escalated.toFixed(1)} %`));
+const drop = without.recallAt10 - withTiers.recallAt10;
+console.log(`\nrecall@10 change with tiers: ${(-drop).toFixed(1)} points (limit: −1.0) ${drop <= 1 ? 'OK' : 'FAILED'}`);
+
+await mem.close();
+if (!values.keep) rmSync(dataDir, { recursive: true, force: true });

@@ -1,0 +1,49 @@
+import { MnemoError } from '../errors.js';
+import type { JobHandler } from '../jobs/worker.js';
+import { createLanguageModels, parseLlmConfig } from '../models/llm/create-models.js';
+import { isLlmConfig, type LlmSetting } from '../models/llm/create-llm-pipeline.js';
+import type { UsageCounter } from '../models/llm/usage.js';
+import { type Composer, createOfflineComposer } from './composer.js';
+import { consolidateJobHandler, scheduleConsolidation } from './job.js';
+import { createLlmComposer } from './llm-composer.js';
+
+/** `openMemory({ consolidation })`. */
+export interface ConsolidationConfig {
+  /** Queue a consolidation after this many new memories (default 0: only when asked; see README "Consolidation"). */
+  everyNewMemories?: number;
+}
+
+export const DEFAULT_EVERY_NEW_MEMORIES = 0;
+
+export function everyNewMemoriesOf(config: ConsolidationConfig | undefined): number {
+  const n = config?.everyNewMemories ?? DEFAULT_EVERY_NEW_MEMORIES;
+  if (!Number.isInteger(n) || n < 0) throw new MnemoError('invalid_input', `consolidation.everyNewMemories must be a whole number >= 0; got ${n}`);
+  return n;
+}
+
+/** The configured model writes consolidated memories (one call per group); without one, rules do. */
+export function composerFor(llm: LlmSetting | undefined, usage?: UsageCounter): Composer {
+  if (!llm) return createOfflineComposer();
+  if (isLlmConfig(llm)) {
+    const config = parseLlmConfig(llm);
+    return createLlmComposer({ model: createLanguageModels(config).structured, usage, timeoutMs: config.timeoutMs, maxRetries: config.maxRetries });
+  }
+  return createLlmComposer({ model: llm.structured, usage, timeoutMs: llm.timeoutMs, maxRetries: llm.maxRetries });
+}
+
+/** The consolidate job handler, and the extraction handler wrapped to queue consolidation every N new memories. */
+export function consolidationHandlers(composer: Composer, everyNewMemories: number, warn: (m: string) => void) {
+  return {
+    handler: consolidateJobHandler(() => composer, warn),
+    afterExtraction(extract: JobHandler): JobHandler {
+      return async (job, ctx) => {
+        await extract(job, ctx);
+        try {
+          await scheduleConsolidation(ctx.store, everyNewMemories);
+        } catch (err) {
+          warn(`could not queue consolidation: ${err instanceof Error ? err.message : String(err)}`);
+        }
+      };
+    },
+  };
+}

@@ -1,0 +1,144 @@
+import type { ChannelResult } from '../recall/candidate.js';
+import { TIER_REVISION_KEY } from '../store/lifecycle-store.js';
+import type { Store } from '../store/store.js';
+import { ArchiveSearch } from './archive.js';
+
+/** What a recall searched: the hot tier, the archive index, the cold tier, the raw messages. */
+export type SearchedTier = 'hot' | 'archive' | 'cold' | 'messages';
+
+export interface TierReading {
+  searched: SearchedTier[];
+  /** One line per step: why recall stopped or escalated. */
+  why: string[];
+}
+
+/** How many archive members join the cold pass as their own ranked list. */
+const ARCHIVE_HITS = 20;
+
+interface TierState {
+  rev: string;
+  cold: Set<string>;
+  archive: ArchiveSearch;
+}
+
+const states = new WeakMap<Store, TierState>();
+
+/** The cold set and the archive index, reloaded only when a tier changed (a revision in meta). */
+export async function tierState(store: Store): Promise<TierState> {
+  const rev = (await store.getMeta(TIER_REVISION_KEY)) ?? '0';
+  const cached = states.get(store);
+  if (cached && cached.rev === rev) return cached;
+  const [cold, entries] = await Promise.all([store.coldMemoryIds(), store.archiveEntries()]);
+  const state = { rev, cold: new Set(cold), archive: new ArchiveSearch(entries) };
+  states.set(store, state);
+  return state;
+}
+
+/**
+ * Before ranking: escalate at once when the archive index matches or a cold memory leads a memory
+ * channel (the indexes span both tiers; only ranking, hydration and synthesis are tiered), so such
+ * a question costs one ranking, not two. Pure so it can be tested alone.
+ */
+export function decideBeforeRanking(s: { archiveKeys: string[]; coldLeads: string[] }): { escalate: boolean; why: string | null } {
+  if (s.archiveKeys.length > 0) return { escalate: true, why: `archive index matched ${s.archiveKeys.slice(0, 3).join(', ')}: searching cold memories` };
+  if (s.coldLeads.length > 0) return { escalate: true, why: `a cold memory leads the ${s.coldLeads.join(', ')} channel: searching cold memories` };
+  return { escalate: false, why: null };
+}
+
+/** The decision after ranking a pass, pure so it can be tested alone. */
+export function decideEscalation(s: { stage: 'hot' | 'cold'; confidence: number; threshold: number; archiveKeys?: string[] }): { escalate: boolean; why: string } {
+  const conf = `confidence ${s.confidence.toFixed(2)}`;
+  if (s.stage === 'hot') {
+    if (s.archiveKeys?.length) return { escalate: true, why: `archive index matched ${s.archiveKeys.slice(0, 3).join(', ')}: searching cold memories` };
+    if (s.confidence < s.threshold) return { escalate: true, why: `${conf} under ${s.threshold} in the hot tier: searching cold memories` };
+    return { escalate: false, why: `${conf} reached ${s.threshold} in the hot tier` };
+  }
+  if (s.confidence < s.threshold) return { escalate: true, why: `${conf} under ${s.threshold} with cold memories: searching raw messages` };
+  return { escalate: false, why: `${conf} reached ${s.threshold} with cold memories` };
+}
+
+export interface GateOptions {
+  /** `all` skips the gate: one pass over every tier and the raw messages. */
+  tiers: 'auto' | 'all';
+  /** Escalate while the pass's confidence is under this. */
+  escalateBelow: number;
+}
+
+/**
+ * Confidence-gated escalation over the tiers. In a profile with cold memories, recall first
+ * ranks the hot memories and looks the query up in the archive index; when the archive matches
+ * or the confidence is under the threshold, the cold memories (and the archive's members) join;
+ * when it is still under, the raw messages do. With `tiers: 'all'`, or nothing cold, one pass
+ * searches everything, as recall always did.
+ */
+export class TierGate {
+  private stage: 'hot' | 'cold' | 'done' = 'done';
+  private readonly reading: TierReading;
+  private memoryResults: ChannelResult[] = [];
+  private archiveHits: ChannelResult | null = null;
+  private archiveKeys: string[] = [];
+
+  private constructor(readonly tiered: boolean, private readonly opts: GateOptions, private readonly state: TierState | null, why: string) {
+    this.reading = tiered ? { searched: ['hot', 'archive'], why: [] } : { searched: ['hot', 'cold', 'messages'], why: [why] };
+    if (tiered) this.stage = 'hot';
+  }
+
+  static async open(store: Store, opts: GateOptions): Promise<TierGate> {
+    if (opts.tiers === 'all') return new TierGate(false, opts, null, 'tiers: all (gate skipped)');
+    const state = await tierState(store);
+    if (state.cold.size === 0) return new TierGate(false, opts, null, 'no cold memories: one pass over everything');
+    return new TierGate(true, opts, state, '');
+  }
+
+  /**
+   * The first pass: `results` (memory channels only when tiered) without the cold memories, after
+   * looking the question up in the archive index. When the archive matches or a cold memory leads
+   * a channel, the cold memories join before anything is ranked.
+   */
+  first(results: ChannelResult[], terms: string[]): ChannelResult[] {
+    if (!this.tiered || !this.state) return results;
+    const cold = this.state.cold;
+    this.memoryResults = results;
+    const match = this.state.archive.search(terms);
+    this.archiveKeys = match.entries.map((e) => `${e.kind}:${e.key}`);
+    const members = match.memberIds.filter((id) => cold.has(id)).slice(0, ARCHIVE_HITS);
+    this.archiveHits = members.length ? { channel: 'topic_key', hits: members.map((id, i) => ({ kind: 'memory', id, score: 1 / (i + 1) })) } : null;
+    const coldLeads = [...new Set(results.filter((r) => r.hits[0]?.kind === 'memory' && cold.has(r.hits[0].id)).map((r) => r.source ?? r.channel))];
+    const early = decideBeforeRanking({ archiveKeys: this.archiveKeys, coldLeads });
+    if (early.escalate) {
+      this.reading.why.push(early.why!);
+      this.reading.searched.push('cold');
+      this.stage = 'cold';
+      return this.archiveHits ? [...results, this.archiveHits] : results;
+    }
+    return results.map((r) => ({ ...r, hits: r.hits.filter((h) => h.kind !== 'memory' || !cold.has(h.id)) }));
+  }
+
+  /** After ranking a pass: the next pass's channel results, or null to stop. */
+  async next(confidence: number, searchMessages: () => Promise<ChannelResult[]>): Promise<ChannelResult[] | null> {
+    if (this.stage === 'done') return null;
+    const d = decideEscalation({ stage: this.stage, confidence, threshold: this.opts.escalateBelow });
+    this.reading.why.push(d.why);
+    if (!d.escalate) {
+      this.stage = 'done';
+      return null;
+    }
+    if (this.stage === 'hot') {
+      this.stage = 'cold';
+      this.reading.searched.push('cold');
+      return this.archiveHits ? [...this.memoryResults, this.archiveHits] : this.memoryResults;
+    }
+    this.stage = 'done';
+    this.reading.searched.push('messages');
+    const messages = await searchMessages();
+    // Nothing new to rank: the cold pass's ranking stands.
+    if (messages.every((r) => r.hits.length === 0)) return null;
+    const base = this.archiveHits ? [...this.memoryResults, this.archiveHits] : this.memoryResults;
+    return [...base, ...messages];
+  }
+
+  /** Which tiers were searched and why. */
+  tiers(): TierReading {
+    return { searched: [...this.reading.searched], why: [...this.reading.why] };
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * Prompt-cache affinity: every model call made for one profile carries the same key, so a
+ * provider that routes by it (OpenAI's `prompt_cache_key`, a sticky-session header on
+ * OpenAI-compatible servers and routers) sends the profile's repeated extraction prompts, which
+ * share their long system prompt, to a machine that has them cached.
+ *
+ * The key is a hash of the profile name: stable across calls and processes, and it never tells
+ * the provider what the profile is called. The profile travels through AsyncLocalStorage so the
+ * pipelines (shared by every profile) need no extra parameter.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash } from 'node:crypto';
+import type { LanguageModel } from 'ai';
+
+/** Header sent to OpenAI-compatible servers, which have no standard body field for it. */
+export const AFFINITY_HEADER = 'x-session-affinity';
+
+const current = new AsyncLocalStorage<string>();
+
+/** Runs `fn` with model calls keyed to `profile`. */
+export function withCacheAffinity<T>(profile: string, fn: () => Promise<T>): Promise<T> {
+  return current.run(affinityKey(profile), fn);
+}
+
+export function affinityKey(profile: string): string {
+  return `mnemo-${createHash('sha256').update(`mnemo-profile\0${profile}`).digest('hex').slice(0, 24)}`;
+}
+
+export interface AffinityCallOptions {
+  providerOptions?: { openai: { promptCacheKey: string } };
+  headers?: Record<string, string>;
+}
+
+/** What to add to a `generateText` call for the current profile (nothing outside a profile). */
+export function affinityCallOptions(model: LanguageModel): AffinityCallOptions {
+  const key = current.getStore();
+  if (!key || typeof model === 'string') return {};
+  const provider = model.provider;
+  if (provider.startsWith('openai.')) return { providerOptions: { openai: { promptCacheKey: key } } };
+  if (provider.startsWith('openai-compatible')) return { headers: { [AFFINITY_HEADER]: key } };
+  // Anthropic caches by prompt prefix and has no routing key; other providers: nothing to send.
+  return {};
+}

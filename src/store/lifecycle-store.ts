@@ -1,0 +1,38 @@
+import type { MemoryTier } from '../types.js';
+import type { NewJob } from './store.js';
+
+/** A batch of reads of one memory, as the access recorder hands it to the store. */
+export interface AccessEntry {
+  memoryId: string;
+  hits: number;
+  /** ISO time of the latest of these reads. */
+  at: string;
+  /** Recall returned this cold memory: the fold moves it back to hot. */
+  rehydrate: boolean;
+}
+
+/** One archive index entry: a topic key, an entity or a session, and its cold members. */
+export interface ArchiveEntry {
+  kind: 'topic' | 'entity' | 'session';
+  key: string;
+  /** Words that lead a query here (the key's words and the members' most frequent words). */
+  terms: string[];
+  memberIds: string[];
+}
+
+/** Meta key bumped whenever a tier changes, so in-process caches of the cold set know to reload. */
+export const TIER_REVISION_KEY = 'lifecycle.tier_rev';
+
+/** The lifecycle part of the Store (src/lifecycle): access log, tiers, archive index. */
+export interface LifecycleStore {
+  /** Appends a batch of accesses to the access log in one transaction, with optional jobs. */
+  appendAccesses(entries: AccessEntry[], opts?: { enqueue?: NewJob[] }): Promise<void>;
+  /** Folds up to `limit` logged accesses into the memory rows in one transaction; rehydrated memories go hot. */
+  foldAccesses(limit: number): Promise<{ folded: number; rehydrated: string[] }>;
+  /** Sets the tier of the given memories; returns how many changed. */
+  setTier(ids: string[], tier: MemoryTier): Promise<number>;
+  coldMemoryIds(): Promise<string[]>;
+  /** Replaces the whole archive index in one transaction. */
+  replaceArchive(entries: ArchiveEntry[]): Promise<void>;
+  archiveEntries(): Promise<ArchiveEntry[]>;
+}

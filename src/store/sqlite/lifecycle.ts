@@ -1,0 +1,81 @@
+import type { MemoryTier } from '../../types.js';
+import { type AccessEntry, type ArchiveEntry, TIER_REVISION_KEY } from '../lifecycle-store.js';
+import type { NewJob } from '../store.js';
+import type { Connection } from './connection.js';
+import { insertJobs } from './jobs.js';
+
+/** SQLite side of `LifecycleStore` (see src/store/lifecycle-store.ts). */
+
+export function appendAccesses(conn: Connection, entries: AccessEntry[], enqueue: NewJob[] = []): void {
+  if (entries.length === 0 && enqueue.length === 0) return;
+  conn.write(() => {
+    for (const e of entries) {
+      conn.run(`INSERT INTO access_log (memory_id, hits, at, rehydrate) VALUES (?, ?, ?, ?)`, e.memoryId, e.hits, e.at, e.rehydrate ? 1 : 0);
+    }
+    if (enqueue.length) insertJobs(conn, enqueue);
+  });
+}
+
+export function foldAccesses(conn: Connection, limit: number): { folded: number; rehydrated: string[] } {
+  return conn.write(() => {
+    const rows = conn.all<{ seq: number; memory_id: string; hits: number; at: string; rehydrate: number }>(
+      `SELECT seq, memory_id, hits, at, rehydrate FROM access_log ORDER BY seq LIMIT ?`, limit);
+    if (rows.length === 0) return { folded: 0, rehydrated: [] };
+    const byId = new Map<string, { hits: number; at: string; rehydrate: boolean }>();
+    for (const r of rows) {
+      const cur = byId.get(r.memory_id) ?? { hits: 0, at: r.at, rehydrate: false };
+      byId.set(r.memory_id, { hits: cur.hits + r.hits, at: r.at > cur.at ? r.at : cur.at, rehydrate: cur.rehydrate || r.rehydrate === 1 });
+    }
+    const rehydrated: string[] = [];
+    for (const [id, a] of byId) {
+      const res = conn.run(`UPDATE memories SET access_count = access_count + ?1,
+          last_accessed_at = CASE WHEN last_accessed_at IS NULL OR last_accessed_at < ?2 THEN ?2 ELSE last_accessed_at END
+        WHERE id = ?3`, a.hits, a.at, id);
+      if (a.rehydrate && res.changes > 0 && conn.run(`UPDATE memories SET tier = 'hot' WHERE id = ? AND tier = 'cold'`, id).changes > 0) {
+        rehydrated.push(id);
+      }
+    }
+    conn.run(`DELETE FROM access_log WHERE seq <= ?`, rows[rows.length - 1].seq);
+    if (rehydrated.length) bumpRevision(conn);
+    return { folded: rows.length, rehydrated };
+  });
+}
+
+export function setTier(conn: Connection, ids: string[], tier: MemoryTier): number {
+  if (ids.length === 0) return 0;
+  return conn.write(() => {
+    let changed = 0;
+    for (let i = 0; i < ids.length; i += 5000) {
+      changed += conn.run(`UPDATE memories SET tier = ? WHERE id IN (SELECT value FROM json_each(?)) AND tier <> ?`,
+        tier, JSON.stringify(ids.slice(i, i + 5000)), tier).changes;
+    }
+    if (changed) bumpRevision(conn);
+    return changed;
+  });
+}
+
+export function coldMemoryIds(conn: Connection): string[] {
+  return conn.all<{ id: string }>(`SELECT id FROM memories WHERE tier = 'cold'`).map((r) => r.id);
+}
+
+export function replaceArchive(conn: Connection, entries: ArchiveEntry[]): void {
+  conn.write(() => {
+    conn.run(`DELETE FROM archive_index`);
+    for (const e of entries) {
+      conn.run(`INSERT INTO archive_index (kind, key, terms, member_ids) VALUES (?, ?, ?, ?)`,
+        e.kind, e.key, JSON.stringify(e.terms), JSON.stringify(e.memberIds));
+    }
+    bumpRevision(conn);
+  });
+}
+
+export function archiveEntries(conn: Connection): ArchiveEntry[] {
+  return conn.all<{ kind: ArchiveEntry['kind']; key: string; terms: string; member_ids: string }>(
+    `SELECT kind, key, terms, member_ids FROM archive_index ORDER BY kind, key`)
+    .map((r) => ({ kind: r.kind, key: r.key, terms: JSON.parse(r.terms), memberIds: JSON.parse(r.member_ids) }));
+}
+
+function bumpRevision(conn: Connection): void {
+  conn.run(`INSERT INTO meta (key, value) VALUES (?, '1')
+    ON CONFLICT (key) DO UPDATE SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT)`, TIER_REVISION_KEY);
+}

@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import { MnemoError } from '../errors.js';
+import { randomId } from '../ids.js';
+import type { Store } from '../store/store.js';
+import { parseInput } from '../validation.js';
+import {
+  type CreatedWebhook, type StoredWebhook, type Webhook, type WebhookDelivery, type WebhookInput,
+  WEBHOOK_LIMITS, publicWebhook, webhookInputSchema,
+} from './types.js';
+
+const KEY = 'webhooks';
+const cursorKey = (id: string) => `webhook_cursor:${id}`;
+const logKey = (id: string) => `webhook_log:${id}`;
+const deadKey = (id: string) => `webhook_dead:${id}`;
+
+/**
+ * A profile's webhooks, kept in its store's meta table (so they live and travel with the
+ * profile, in both stores): the list, a delivery cursor per webhook (the last audit id handled),
+ * the recent delivery log and the dead letters.
+ */
+export class WebhookRegistry {
+  constructor(private readonly profile: string, private readonly store: () => Promise<Store>) {}
+
+  async create(input: WebhookInput): Promise<CreatedWebhook> {
+    const data = parseInput(webhookInputSchema, input, 'webhook');
+    const store = await this.store();
+    const all = await this.stored();
+    if (all.length >= WEBHOOK_LIMITS.maxPerProfile) throw new MnemoError('conflict', `a profile has at most ${WEBHOOK_LIMITS.maxPerProfile} webhooks`);
+    const secret = `whsec_${randomBytes(24).toString('hex')}`;
+    const hook: StoredWebhook = {
+      id: randomId(),
+      url: data.url,
+      events: data.events ?? null,
+      description: data.description ?? null,
+      createdAt: new Date().toISOString(),
+      secretHint: `whsec_…${secret.slice(-4)}`,
+      secret,
+    };
+    // Deliveries start with the next change, not the profile's whole history.
+    await store.setMeta(cursorKey(hook.id), String(await store.lastAuditId()));
+    await store.setMeta(KEY, JSON.stringify([...all, hook]));
+    for (const listener of createdListeners) listener(this.profile);
+    return { ...publicWebhook(hook), secret };
+  }
+
+  async list(): Promise<Webhook[]> {
+    return (await this.stored()).map(publicWebhook);
+  }
+
+  async remove(id: string): Promise<Webhook> {
+    const all = await this.stored();
+    const found = all.find((w) => w.id === id);
+    if (!found) throw new MnemoError('not_found', `no webhook ${id}`);
+    await (await this.store()).setMeta(KEY, JSON.stringify(all.filter((w) => w.id !== id)));
+    return publicWebhook(found);
+  }
+
+  /** Newest first. */
+  async deliveries(id: string): Promise<{ deliveries: WebhookDelivery[]; dead: WebhookDelivery[]; cursor: number }> {
+    if (!(await this.stored()).some((w) => w.id === id)) throw new MnemoError('not_found', `no webhook ${id}`);
+    const store = await this.store();
+    return {
+      deliveries: parseList<WebhookDelivery>(await store.getMeta(logKey(id))).reverse(),
+      dead: parseList<WebhookDelivery>(await store.getMeta(deadKey(id))).reverse(),
+      cursor: Number((await store.getMeta(cursorKey(id))) ?? 0),
+    };
+  }
+
+  // ---- for the dispatcher --------------------------------------------------------------------
+  async stored(): Promise<StoredWebhook[]> {
+    return parseList<StoredWebhook>(await (await this.store()).getMeta(KEY));
+  }
+
+  async cursor(id: string): Promise<number> {
+    return Number((await (await this.store()).getMeta(cursorKey(id))) ?? 0);
+  }
+
+  async advance(id: string, eventId: number): Promise<void> {
+    await (await this.store()).setMeta(cursorKey(id), String(eventId));
+  }
+
+  async record(delivery: WebhookDelivery): Promise<void> {
+    await this.append(logKey(delivery.webhookId), delivery, WEBHOOK_LIMITS.logEntries);
+    if (delivery.outcome === 'dead') await this.append(deadKey(delivery.webhookId), delivery, WEBHOOK_LIMITS.deadLetters);
+  }
+
+  private async append(key: string, entry: WebhookDelivery, cap: number): Promise<void> {
+    const store = await this.store();
+    const list = parseList<WebhookDelivery>(await store.getMeta(key));
+    list.push(entry);
+    await store.setMeta(key, JSON.stringify(list.slice(-cap)));
+  }
+}
+
+/** Dispatchers in this process start watching a profile as soon as it gets a webhook. */
+const createdListeners = new Set<(profile: string) => void>();
+
+export function onWebhookCreated(listener: (profile: string) => void): () => void {
+  createdListeners.add(listener);
+  return () => createdListeners.delete(listener);
+}
+
+function parseList<T>(text: string | null): T[] {
+  return text ? (JSON.parse(text) as T[]) : [];
+}

@@ -1,0 +1,76 @@
+import { hashId } from '../ids.js';
+import type { Extractor } from '../ingest/extractor.js';
+import { EMBED_JOB } from '../ingest/extract-job.js';
+import { buildRememberedMemory } from '../ingest/remember.js';
+import { redactSecrets } from '../ingest/secrets.js';
+import type { WorkingItem } from '../store/consolidation-store.js';
+import type { Store } from '../store/store.js';
+import type { Memory, NewMemory } from '../types.js';
+import { parseInput } from '../validation.js';
+import { type EndSessionOptions, type WorkingItemInput, endSessionOptionsSchema, workingItemInputSchema } from './schemas.js';
+
+export interface SessionEnd {
+  promoted: Memory[];
+  dropped: number;
+}
+
+/** What `profile.session(id)` returns: the session's working set (scratch items that live for the session). */
+export interface WorkingSessionApi {
+  readonly id: string;
+  add(item: WorkingItemInput): Promise<WorkingItem>;
+  list(): Promise<WorkingItem[]>;
+  remove(itemId: string): Promise<boolean>;
+  /** Ends the session (compaction): items are promoted to long-term memories or dropped, in one transaction. */
+  end(opts?: EndSessionOptions): Promise<SessionEnd>;
+}
+
+export interface WorkingSessionDeps {
+  store: () => Promise<Store>;
+  extractor: Extractor;
+  topicKeys: () => Promise<string[]>;
+  /** After memories were written (the worker embeds them). */
+  afterWrite: () => void;
+}
+
+export class WorkingSession implements WorkingSessionApi {
+  constructor(readonly id: string, private readonly deps: WorkingSessionDeps) {}
+
+  async add(item: WorkingItemInput): Promise<WorkingItem> {
+    const data = parseInput(workingItemInputSchema, item, 'working item');
+    // Secrets never reach storage, scratch or not.
+    const content = redactSecrets(data.content.trim()).text;
+    const store = await this.deps.store();
+    const [saved] = await store.putWorkingItems([{
+      id: data.id ?? hashId('working', this.id, content).slice(0, 16),
+      sessionId: this.id,
+      content,
+      type: data.type ?? 'fact',
+      keep: data.keep ?? false,
+    }]);
+    return saved!;
+  }
+
+  async list(): Promise<WorkingItem[]> {
+    return (await this.deps.store()).listWorkingItems(this.id);
+  }
+
+  async remove(itemId: string): Promise<boolean> {
+    return (await (await this.deps.store()).deleteWorkingItems(this.id, [itemId])) > 0;
+  }
+
+  async end(opts: EndSessionOptions = {}): Promise<SessionEnd> {
+    const { promote } = parseInput(endSessionOptionsSchema, opts, 'end-session options');
+    const store = await this.deps.store();
+    const items = await store.listWorkingItems(this.id);
+    const chosen = promote === 'all' ? items : promote === 'kept' ? items.filter((i) => i.keep) : [];
+    const keys = await this.deps.topicKeys();
+    const memories: NewMemory[] = [];
+    for (const item of chosen) {
+      const { memory } = await buildRememberedMemory({ content: item.content, type: item.type, sessionId: this.id }, this.deps.extractor, keys);
+      memories.push({ ...memory, id: hashId('working-memory', this.id, item.id, item.content), createdAt: item.createdAt, updatedAt: item.createdAt });
+    }
+    const res = await store.endWorkingSession(this.id, memories, { enqueue: memories.length ? [{ kind: EMBED_JOB, payload: { memoryIds: memories.map((m) => m.id) } }] : [] });
+    if (memories.length) this.deps.afterWrite();
+    return res;
+  }
+}
