@@ -48,6 +48,7 @@ const DEFAULT_CONFIGS: Record<string, Partial<RecallTuning>> = {
 /** Rows with a consolidation pass after ingest (each ingests on its own; the rows above share the plain ingest). */
 const CONSOLIDATION_ROWS: Record<string, ConsolidateOptions> = {
   '+ consolidation': {},
+  '+ consolidation: all kinds': { kinds: ['merge', 'semantic', 'summary'] },
   '+ consolidation: merges only': { kinds: ['merge'] },
   '+ consolidation: semantic only': { kinds: ['semantic'] },
   '+ consolidation: summaries only': { kinds: ['summary'] },

@@ -40,12 +40,13 @@ async function offline(): Promise<void> {
     if (!page.nextCursor) break;
   }
   const readMs = performance.now() - t0;
-  const first = (await p.consolidate()).report!;
-  const second = (await p.consolidate()).report!;
+  const kinds = ['merge', 'semantic', 'summary'] as const;
+  const first = (await p.consolidate({ kinds: [...kinds] })).report!;
+  const second = (await p.consolidate({ kinds: [...kinds] })).report!;
   await mem.close();
   rmSync(dir, { recursive: true, force: true });
   const rate = (count: number, ms: number) => Math.round(count / (ms / 1000)).toLocaleString('en');
-  console.log(`\n## consolidation, offline rules (${n.toLocaleString('en')} synthetic memories)\n`);
+  console.log(`\n## consolidation, offline rules (${n.toLocaleString('en')} synthetic memories, all kinds)\n`);
   console.log('| run | ms | memories/s | groups | written | merges | semantic | summaries | superseded |');
   console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   console.log(`| baseline: read every active memory | ${Math.round(readMs)} | ${rate(read, readMs)} | – | – | – | – | – | – |`);
@@ -63,7 +64,7 @@ async function withModel(): Promise<void> {
     dataDir: dir, embedder: false, worker: { background: false },
     llm: { provider: 'openai-compatible', baseURL: server.url, model: 'fake-model', maxRetries: 0 },
   });
-  const r = (await mem.profile('bench').consolidate()).report!;
+  const r = (await mem.profile('bench').consolidate({ kinds: ['merge', 'semantic', 'summary'] })).report!;
   await mem.close();
   await server.close();
   rmSync(dir, { recursive: true, force: true });

@@ -76,7 +76,7 @@ export function memoryAt(data: LifecycleData, i: number): GeneratedMemory {
   const created = new Date(data.now - ageDays * DAY_MS).toISOString();
   const a = rng.pick(DETAIL_A);
   const b = rng.pick(DETAIL_B);
-  const n = String(100 + rng.int(900));
+  const n = String(1000 + rng.int(9000));
   const roll = rng.next();
   const type = roll < 0.55 ? 'event' : roll < 0.92 ? 'fact' : roll < 0.96 ? 'instruction' : 'task';
   const content = type === 'event'

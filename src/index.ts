@@ -20,3 +20,5 @@ export { parseFilter, matchesFilter, FILTER_OPERATORS, type FilterNode } from '.
 export { CHANGE_EVENT_TYPES, type ChangeEvent, type ChangeEventType, type EventsOptions } from './events/change-event.js';
 export { verifySignature as verifyWebhookSignature, SIGNATURE_HEADER as WEBHOOK_SIGNATURE_HEADER } from './webhooks/sign.js';
 export type { Webhook, WebhookDelivery, WebhookInput } from './webhooks/types.js';
+export type { NoteInput, NoteResult } from './notes/note.js';
+export type { AttachmentInput } from './attachments/schema.js';

@@ -74,11 +74,12 @@ describe('mnemo ingest', () => {
   it('rejects oversized content with exit 2 before writing anything', async () => {
     const file = path.join(dir, 'big.jsonl');
     const ok = JSON.stringify({ role: 'user', content: 'A fine message.' });
-    const big = JSON.stringify({ role: 'user', content: 'x'.repeat(40_000) });
+    // Past 32,768 characters a message is stored in parts; past the whole-call limit it is refused.
+    const big = JSON.stringify({ role: 'user', content: 'x'.repeat(1_000_001) });
     writeFileSync(file, `${ok}\n${big}\n`);
     const res = await runCli(['ingest', file], { dataDir: dir });
     expect(res.code).toBe(2);
-    expect(res.stderr).toMatch(/message 2 \(line 2\): content: content is longer than 32768 characters/);
+    expect(res.stderr).toMatch(/message 2 \(line 2\): content: content is longer than 1000000 characters/);
     expect((await runCli(['profiles', '--json'], { dataDir: dir })).json()).toEqual([]);
   });
 

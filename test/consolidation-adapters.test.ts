@@ -9,6 +9,8 @@ import { createMcpServer } from '../src/mcp/server.js';
 import { runCli } from './fixtures/cli/run-cli.js';
 import { type Fixture, startFixture } from './support/http-fixture.js';
 
+const json = (r: Response): Promise<any> => r.json();
+
 const FACTS = ['Ann glazed three mugs in her pottery class', 'Ann sold a pottery vase at the market', 'Ann started a pottery course downtown'];
 
 describe('HTTP and MCP', () => {
@@ -24,24 +26,24 @@ describe('HTTP and MCP', () => {
     }
     const bad = await f.call('POST', '/v1/profiles/p/consolidate', { body: { kinds: ['dream'] } });
     expect(bad.status).toBe(400);
-    expect((await bad.json()).error.code).toBe('invalid_input');
+    expect((await json(bad)).error.code).toBe('invalid_input');
     expect((await f.call('POST', '/v1/profiles/ghost/consolidate', { body: {} })).status).toBe(404);
 
     const first = await f.call('POST', '/v1/profiles/p/consolidate', { body: { kinds: ['semantic'] } });
     expect(first.status).toBe(200);
-    expect((await first.json()).report).toMatchObject({ written: 1, byKind: { semantic: 1 } });
-    const second = await (await f.call('POST', '/v1/profiles/p/consolidate', { body: { kinds: ['semantic'] } })).json();
+    expect((await json(first)).report).toMatchObject({ written: 1, byKind: { semantic: 1 } });
+    const second = await json(await f.call('POST', '/v1/profiles/p/consolidate', { body: { kinds: ['semantic'] } }));
     expect(second.report).toMatchObject({ written: 0, unchanged: 1 });
-    const list = await (await f.call('GET', '/v1/profiles/p/memories?limit=50')).json();
+    const list = await json(await f.call('GET', '/v1/profiles/p/memories?limit=50'));
     expect(list.items.find((m: { derivedFrom: string[] }) => m.derivedFrom.length === 3)).toBeDefined();
 
     const added = await f.call('POST', '/v1/profiles/p/sessions/run-1/working', { body: { content: 'Lead: the vase sold for 40 euros', keep: true } });
     expect(added.status).toBe(201);
     await f.call('POST', '/v1/profiles/p/sessions/run-1/working', { body: { content: 'Scratch: check the market hours' } });
-    expect((await (await f.call('GET', '/v1/profiles/p/sessions/run-1/working')).json()).items).toHaveLength(2);
-    const ctx = await (await f.call('POST', '/v1/profiles/p/context', { body: { sessionId: 'run-1' } })).json();
+    expect((await json(await f.call('GET', '/v1/profiles/p/sessions/run-1/working'))).items).toHaveLength(2);
+    const ctx = await json(await f.call('POST', '/v1/profiles/p/context', { body: { sessionId: 'run-1' } }));
     expect(ctx.text).toMatch(/Working memory[\s\S]*vase sold for 40 euros/);
-    const end = await (await f.call('POST', '/v1/profiles/p/sessions/run-1/end', { body: {} })).json();
+    const end = await json(await f.call('POST', '/v1/profiles/p/sessions/run-1/end', { body: {} }));
     expect(end).toMatchObject({ dropped: 1 });
     expect(end.promoted.map((m: { content: string }) => m.content)).toEqual(['Lead: the vase sold for 40 euros']);
   });

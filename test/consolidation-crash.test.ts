@@ -20,7 +20,7 @@ const tempDir = () => {
 };
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-const MEMORIES = syntheticMemories({ memories: 5_000, seed: 11 });
+const MEMORIES = syntheticMemories({ memories: 2_000, seed: 11 });
 
 async function seed(dataDir: string): Promise<void> {
   const provider = createSqliteProvider({ dataDir });
@@ -29,33 +29,26 @@ async function seed(dataDir: string): Promise<void> {
   await provider.close();
 }
 
-function groupsWritten(dataDir: string): number {
-  const db = new Database(path.join(dataDir, 'profiles', 'crash.db'), { readonly: true, fileMustExist: true });
-  try {
-    return (db.prepare('SELECT count(*) AS n FROM consolidation_groups').get() as { n: number }).n;
-  } catch {
-    return 0;
-  } finally {
-    db.close();
-  }
-}
 
 /** Starts the child and SIGKILLs it once it has committed some groups; resolves with how many. */
 function consolidateAndKill(dataDir: string, after: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const proc = spawn(process.execPath, [child, dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const db = new Database(path.join(dataDir, 'profiles', 'crash.db'), { readonly: true, fileMustExist: true });
+    const count = db.prepare('SELECT count(*) AS n FROM consolidation_groups');
     let killedAt = -1;
     const timer = setInterval(() => {
-      const n = groupsWritten(dataDir);
+      const n = (count.get() as { n: number }).n;
       if (n >= after && proc.exitCode === null) {
         killedAt = n;
         proc.kill('SIGKILL');
         clearInterval(timer);
       }
-    }, 2);
+    }, 5);
     proc.on('error', reject);
     proc.on('exit', () => {
       clearInterval(timer);
+      db.close();
       resolve(killedAt);
     });
   });
@@ -102,5 +95,5 @@ describe('consolidation crash safety', () => {
     const stored = new Set(got.map((m) => m.id)); // seeding skips a restatement identical to an active memory
     const lost = MEMORIES.filter((m) => stored.has(m.id)).flatMap((m) => m.sourceMessageIds).filter((s) => !held.has(s));
     expect(lost).toEqual([]);
-  }, 60_000);
+  }, 90_000);
 });

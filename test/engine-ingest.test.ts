@@ -68,7 +68,9 @@ describe('ingest', () => {
     const good = { role: 'user' as const, content: 'fine' };
     await expect(p.ingest([])).rejects.toMatchObject({ code: 'invalid_input' });
     await expect(p.ingest([good, { role: 'user', content: '   ' }])).rejects.toThrow(/\[1\]\.content: content is empty/);
-    await expect(p.ingest([good, { role: 'user', content: 'x'.repeat(40_000) }])).rejects.toThrow(/longer than 32768/);
+    // A long message is split into parts (reliability-ingest-split.test.ts); the whole call has a limit.
+    await expect(p.ingest([good, { role: 'user', content: 'x'.repeat(1_000_001) }])).rejects.toThrow(/longer than 1000000/);
+    await expect(p.ingest([good, { role: 'user', content: 'x'.repeat(600_000) }, { role: 'user', content: 'y'.repeat(600_000) }])).rejects.toThrow(/at most 1000000 characters of content per ingest call/);
     await expect(p.ingest(Array.from({ length: 501 }, () => good))).rejects.toThrow(/at most 500/);
     await expect(p.ingest([{ role: 'robot', content: 'hi' } as never])).rejects.toMatchObject({ code: 'invalid_input' });
     await expect(p.ingest([{ role: 'user', content: 42 } as never])).rejects.toThrow(/content must be a string/);

@@ -73,6 +73,14 @@ describe('SSE change events', () => {
     const none = await fx.call('GET', '/v1/profiles/nobody-here/events');
     expect(none.status).toBe(404);
   });
+
+  it('is described in the OpenAPI document with the event schema', async () => {
+    const doc = (await (await fx.call('GET', '/openapi.json')).json()) as { paths: Record<string, { get: { responses: Record<string, { content: Record<string, { schema: { properties: Record<string, unknown> } }> }> } }> };
+    const op = doc.paths['/v1/profiles/{name}/events'].get;
+    expect(Object.keys(op.responses[200].content)).toEqual(['text/event-stream']);
+    expect(Object.keys(op.responses[200].content['text/event-stream'].schema.properties)).toEqual(['id', 'type', 'profile', 'at', 'memoryId', 'detail']);
+    expect(doc.paths['/v1/profiles/{name}/memories/{id}']).toHaveProperty('patch');
+  });
 });
 
 interface Received { headers: IncomingMessage['headers']; body: string }

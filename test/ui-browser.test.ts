@@ -213,6 +213,7 @@ describe.skipIf(!hasChromium)('web inspector in Chromium', () => {
         withKeys: async (k) => {
           keys.admin = (await k.create({ profile: '*', scope: 'admin' })).key;
           keys.read = (await k.create({ profile: 'team', scope: 'read' })).key;
+          keys.everyRead = (await k.create({ profile: '*', scope: 'read' })).key;
         },
       });
       await secured.mnemo.profile('team').remember({ content: 'Standups are at 9:30.', type: 'fact', topicKey: 'team.standup' });
@@ -253,6 +254,19 @@ describe.skipIf(!hasChromium)('web inspector in Chromium', () => {
       await page.goto(`${secured.url}/ui/p/other/memories`);
       await expect.poll(() => page.getByRole('alert').textContent()).toContain('no access to profile "other"');
       await context.close();
+    });
+
+    it('lets a key that may not list profiles open one by name', async () => {
+      const page = await newPage();
+      await page.goto(`${secured.url}/ui`);
+      await page.getByLabel('API key', { exact: true }).fill(keys.everyRead);
+      await page.getByRole('button', { name: 'Use key' }).click();
+      await expect.poll(() => page.locator('main .notice').first().textContent()).toContain('listing their names needs an admin key');
+      await page.getByLabel('Profile name').fill('team');
+      await page.getByRole('button', { name: 'Open' }).click();
+      await expect.poll(() => page.locator('main h1').textContent()).toBe('Memories of team');
+      expect(await page.locator('table[aria-label="Memories"]').textContent()).toContain('Standups are at 9:30.');
+      await page.close();
     });
 
     it('accepts changes only with the bearer header from the page, never from a bare form post', async () => {

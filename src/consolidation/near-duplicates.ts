@@ -4,8 +4,6 @@ import type { Memory } from '../types.js';
 export const DUPLICATE_SIMILARITY = 0.6;
 /** Statements with fewer content words than this are too short to call duplicates. */
 const MIN_WORDS = 3;
-/** A word led by more clusters than this is too common to look for duplicates by. */
-const MAX_POSTING = 32;
 
 interface Item {
   memory: Memory;
@@ -28,16 +26,15 @@ export function nearDuplicateClusters(items: Item[]): Memory[][] {
   for (const bucket of buckets.values()) {
     if (bucket.length < 2) continue;
     bucket.sort((a, b) => (a.memory.createdAt < b.memory.createdAt ? -1 : a.memory.createdAt > b.memory.createdAt ? 1 : a.memory.id < b.memory.id ? -1 : 1));
+    const rarity = wordCounts(bucket);
     const clusters: { leader: Item; members: Memory[] }[] = [];
     const byWord = new Map<string, number[]>();
     for (const it of bucket) {
-      // Candidates come from the rarer words (a word most statements share finds no duplicate),
-      // then each is measured exactly against its leader.
+      // Prefix filtering (exact for a Jaccard threshold): two sets this similar share one of
+      // their few rarest words, so only those are looked up and indexed.
+      const prefix = rarestFirst(it.words, rarity).slice(0, prefixLength(it.words.size));
       const candidates = new Set<number>();
-      for (const w of it.words) {
-        const list = byWord.get(w);
-        if (list && list.length <= MAX_POSTING) for (const c of list) candidates.add(c);
-      }
+      for (const w of prefix) for (const c of byWord.get(w) ?? []) candidates.add(c);
       let joined = -1;
       for (const c of candidates) {
         const leader = clusters[c]!.leader.words;
@@ -50,9 +47,25 @@ export function nearDuplicateClusters(items: Item[]): Memory[][] {
         continue;
       }
       const c = clusters.push({ leader: it, members: [it.memory] }) - 1;
-      for (const w of it.words) (byWord.get(w) ?? byWord.set(w, []).get(w)!).push(c);
+      for (const w of prefix) (byWord.get(w) ?? byWord.set(w, []).get(w)!).push(c);
     }
     for (const c of clusters) if (c.members.length > 1) out.push(c.members);
   }
   return out;
+}
+
+/** Words a set must be probed by: |x| − ⌈t·|x|⌉ + 1 of its rarest. */
+function prefixLength(size: number): number {
+  return size - Math.ceil(DUPLICATE_SIMILARITY * size - 1e-9) + 1;
+}
+
+function wordCounts(items: Item[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const it of items) for (const w of it.words) counts.set(w, (counts.get(w) ?? 0) + 1);
+  return counts;
+}
+
+/** Rarest first; ties by the word itself, so every set is ordered the same way. */
+function rarestFirst(words: Set<string>, counts: Map<string, number>): string[] {
+  return [...words].sort((a, b) => counts.get(a)! - counts.get(b)! || (a < b ? -1 : a > b ? 1 : 0));
 }

@@ -3,10 +3,17 @@ import { DEFAULT_PLAN_OPTIONS, type PlanOptions } from './plan.js';
 import type { GroupKind } from './types.js';
 
 export const GROUP_KINDS = ['merge', 'semantic', 'summary'] as const;
+/**
+ * What a run does unless told otherwise. Semantic memories are asked for explicitly: with recall's
+ * current ranking they lower recall@10 (the ablation in README "Consolidation"), because one
+ * matching source lifts the whole gathered memory and its other sources crowd out better evidence.
+ */
+export const DEFAULT_KINDS: readonly GroupKind[] = ['merge', 'summary'];
 
 /** What a caller may set for one consolidation run (library, CLI, HTTP, MCP share it). */
 export const consolidateOptionsSchema = z
   .object({
+    /** Default merge and summary (see DEFAULT_KINDS). */
     kinds: z.array(z.enum(GROUP_KINDS)).min(1, 'kinds needs at least one of merge, semantic, summary').optional(),
     minTopicMembers: z.number().int().min(2).max(100).optional(),
     maxTopicMembers: z.number().int().min(2).max(1000).optional(),
@@ -34,7 +41,7 @@ export interface ConsolidationSettings {
 
 export function settingsFrom(o: z.output<typeof consolidateOptionsSchema>): ConsolidationSettings {
   return {
-    kinds: new Set(o.kinds ?? GROUP_KINDS),
+    kinds: new Set(o.kinds ?? DEFAULT_KINDS),
     plan: {
       minTopicMembers: o.minTopicMembers ?? DEFAULT_PLAN_OPTIONS.minTopicMembers,
       maxTopicMembers: o.maxTopicMembers ?? DEFAULT_PLAN_OPTIONS.maxTopicMembers,

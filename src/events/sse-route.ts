@@ -33,6 +33,7 @@ export function mountEvents(app: Hono<HttpEnv>, mnemo: MnemoApi, opts: SseOption
     // Reading the newest event also checks that the profile exists (not_found before the stream starts).
     const newest = await profile.events({ latest: true });
     let cursor = after ?? newest[0]?.id ?? 0;
+    // A client that went away ends the loop (its writes fail); nothing to log for that.
     return streamSSE(c, async (stream) => {
       let aborted = false;
       stream.onAbort(() => {
@@ -58,7 +59,7 @@ export function mountEvents(app: Hono<HttpEnv>, mnemo: MnemoApi, opts: SseOption
         }
         await stream.sleep(pollMs);
       }
-    });
+    }, async () => undefined);
   });
 }
 

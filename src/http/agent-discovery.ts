@@ -8,8 +8,6 @@ import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { KEY_SCOPES } from '../auth/keys.js';
 import { mcpToolNames } from '../mcp/tool-names.js';
 import type { HttpEnv } from './env.js';
-import { openApiDocument } from './openapi.js';
-import type { RouteDef } from './route.js';
 
 /** Every MCP tool, and those a read-scope key sees. */
 export const MCP_TOOLS = mcpToolNames();
@@ -58,8 +56,8 @@ function sitemap(base: string): string {
 }
 
 /** llms.txt plus every operation in full: parameters and request-body schema from the OpenAPI document. */
-export function llmsFullText(summary: string, routes: RouteDef[], version: string): string {
-  const doc = openApiDocument(routes, { version }) as { paths: Record<string, Record<string, OperationDoc>> };
+export function llmsFullText(summary: string, openapi: Record<string, unknown>): string {
+  const doc = openapi as { paths: Record<string, Record<string, OperationDoc>> };
   const sections: string[] = [];
   for (const [p, ops] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(ops)) {
@@ -101,8 +99,7 @@ function schemaHint(schema: Record<string, unknown> | undefined): string {
 }
 
 export interface AgentDiscoveryOptions {
-  routes: RouteDef[];
-  version: string;
+  openapi: Record<string, unknown>;
   authRequired: () => Promise<boolean>;
   markdown: () => Promise<string>;
 }
@@ -123,7 +120,7 @@ export function mountAgentDiscovery(app: Hono<HttpEnv>, opts: AgentDiscoveryOpti
   });
   app.get('/llms-full.txt', async (c) => {
     c.set('route', '/llms-full.txt');
-    return text(c, llmsFullText(await opts.markdown(), opts.routes, opts.version), 'text/plain');
+    return text(c, llmsFullText(await opts.markdown(), opts.openapi), 'text/plain');
   });
   // RFC 9728: the API root and the MCP endpoint are the protected resources (only when keys are on).
   for (const [suffix, resourcePath] of [['', ''], ['/mcp', '/mcp'], ['/v1', '/v1']] as const) {

@@ -11,6 +11,7 @@ import { requestLog, stderrLogger, type Logger } from './logging.js';
 import { mountMcp } from './mcp-route.js';
 import { mountUi } from './ui-route.js';
 import { mountEvents, type SseOptions } from '../events/sse-route.js';
+import { addEventsPath } from '../events/openapi.js';
 import { createMetrics } from './metrics.js';
 import { bodyReader } from './node-request.js';
 import { openApiDocument } from './openapi.js';
@@ -83,11 +84,12 @@ export function createHttpApp(opts: HttpAppOptions): Hono<HttpEnv> {
     return c.body(await metrics.registry.metrics(), 200, { 'content-type': metrics.registry.contentType });
   });
   const openapi = openApiDocument(ALL_ROUTES, { version: VERSION });
+  addEventsPath(openapi);
   app.get('/openapi.json', (c) => {
     c.set('route', '/openapi.json');
     return c.json(openapi);
   });
-  mountDocs(app, { routes: ALL_ROUTES, version: VERSION, authRequired: isAuthRequired });
+  mountDocs(app, { routes: ALL_ROUTES, version: VERSION, authRequired: isAuthRequired, openapi });
   registerRoutes(app, opts.mnemo, ALL_ROUTES);
   mountMcp(app, opts.mnemo);
   mountUi(app, { mnemo: opts.mnemo, auth });

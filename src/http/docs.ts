@@ -3,6 +3,7 @@ import type { Context, Hono } from 'hono';
 import { mcpToolNames } from '../mcp/tool-names.js';
 import { MCP_TOOLS, discoveryLinks, mountAgentDiscovery } from './agent-discovery.js';
 import type { HttpEnv } from './env.js';
+import { openApiDocument } from './openapi.js';
 import type { RouteDef } from './route.js';
 
 export interface DocsOptions {
@@ -10,6 +11,8 @@ export interface DocsOptions {
   version: string;
   /** Whether /v1 and /mcp need a bearer key (shown in the docs). */
   authRequired: () => Promise<boolean>;
+  /** The OpenAPI document served at /openapi.json (llms-full.txt details every operation in it). */
+  openapi?: Record<string, unknown>;
 }
 
 export function markdownDocs(routes: RouteDef[], auth: boolean): string {
@@ -54,7 +57,7 @@ export function mountDocs(app: Hono<HttpEnv>, opts: DocsOptions): void {
   const md = async () => markdownDocs(opts.routes, await opts.authRequired());
   const markdown = (c: Context, text: string) => c.body(text, 200, { 'content-type': 'text/markdown; charset=utf-8', vary: 'Accept' });
   app.use('*', discoveryLinks());
-  mountAgentDiscovery(app, { routes: opts.routes, version: opts.version, authRequired: opts.authRequired, markdown: md });
+  mountAgentDiscovery(app, { openapi: opts.openapi ?? openApiDocument(opts.routes, { version: opts.version }), authRequired: opts.authRequired, markdown: md });
 
   app.get('/', async (c) => {
     c.set('route', '/');

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { HttpEnv } from './env.js';
 import { header } from './node-request.js';
+import { redactSecrets } from '../ingest/secrets.js';
 
 export type LogLine = Record<string, unknown>;
 /** Receives one object per request (and per server event); `false` silences logging. */
@@ -56,13 +57,13 @@ export function requestLog(logger: Logger | false): MiddlewareHandler<HttpEnv> {
       msg: 'request',
       requestId,
       method: c.req.method,
-      path: c.req.path,
+      path: redactSecrets(c.req.path).text, // a key pasted into a URL must not reach the log
       route: c.get('route'),
       status: c.res.status,
       ms: Math.round((performance.now() - started) * 100) / 100,
-      ...(c.get('profile') ? { profile: c.get('profile') } : {}),
+      ...(c.get('profile') ? { profile: redactSecrets(c.get('profile')!).text } : {}),
       ...(c.get('key') ? { keyId: c.get('key')!.id } : {}),
-      ...(error ? { error } : {}),
+      ...(error ? { error: { ...error, message: redactSecrets(error.message).text } } : {}),
     });
   };
 }

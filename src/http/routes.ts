@@ -105,7 +105,7 @@ export const PROFILE_ROUTES: RouteDef[] = [
   }),
   route({
     method: 'post', path: `${P}/import`, operationId: 'import', scope: 'write', response: R.importResultSchema,
-    summary: 'Import an export document; `strategy=replace` empties the profile first, `merge` (default) keeps it.',
+    summary: 'Import an export document; `merge` (default) keeps what is there, `strategy=replace` lets the imported memories win (same id or topic key) and keeps the ones only in the profile.',
     query: { schema: importOptionsSchema }, body: { schema: importBodySchema, required: true },
     run: async ({ profile, query, body }) => ok(await profile.import(body, query)),
   }),

@@ -4,8 +4,8 @@
  * Round trip: export → import into an empty profile → export yields the same document except
  * - `exportedAt` (the time of each export) and `profile` (the target profile's name);
  * - `audit[].id`: audit ids are renumbered on load (order and content are kept);
- * - `messages[].seq` under `merge` into a non-empty profile (appended after existing messages;
- *   `replace` and an empty profile keep them).
+ * - `messages[].seq` when the profile already has messages (new ones are appended after them;
+ *   an empty profile keeps them), under either strategy.
  * Everything else — every message, every memory in every status, timestamps, provenance,
  * supersession pointers — comes back identical. `comparableExport` strips exactly these fields.
  */

@@ -14,6 +14,8 @@ export interface JobContext {
   workerId: string;
   /** True when the handler completed the job itself (e.g. inside its write transaction). */
   completed: boolean;
+  /** The worker's lease: a long handler extends its claim by this much at a time. */
+  leaseMs?: number;
 }
 
 export interface WorkerOptions {
@@ -110,7 +112,7 @@ export class Worker {
     const job = await store.claimJob({ workerId: this.id, leaseMs: this.leaseMs, kinds });
     if (!job) return false;
     const handler = this.opts.handlers[job.kind];
-    const ctx: JobContext = { store, workerId: this.id, completed: false };
+    const ctx: JobContext = { store, workerId: this.id, completed: false, leaseMs: this.leaseMs };
     try {
       await handler(job, ctx);
       if (!ctx.completed) await store.completeJob(job.id, this.id);

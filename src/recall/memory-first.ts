@@ -1,24 +1,21 @@
 import { type Candidate, candidateKey } from './candidate.js';
 
-/**
- * A memory beats the turn it came from (DESIGN.md §3: key lookup heaviest): a memory the
- * question's key or words found, ranked at or below one of its own source messages, moves just
- * above the best of them (0.1 % higher), so the answer is drawn from the extracted statement and
- * cites it; the turn keeps its place right after. Key and full-text hits carry their memory rows.
- */
+/** Channels through which a memory matches the question itself (not only via its source turn). */
 const MATCHING = new Set(['topic_key', 'fulltext']);
 
 /**
  * A memory beats the turn it came from (DESIGN.md §3: key lookup heaviest): a memory the
- * question's key or words found, ranked below one of its own source messages, moves just above
- * the best of them (0.1 % higher), so the answer is drawn from the extracted statement and cites it. The turn
- * keeps its place right after. Key and full-text hits carry their memory rows.
+ * question's key or words found, ranked at or below one of its own source messages among the
+ * first `head` candidates, moves just above the best of them (0.1 % higher), so the answer is
+ * drawn from the extracted statement and cites it; the turn keeps its place right after. Only the
+ * head, where answers come from: a weak turn far down does not drag its memory up the ranking.
+ * `ranked` is sorted; key and full-text hits carry their memory rows.
  */
-export function memoriesBeforeSources(ranked: Candidate[]): Candidate[] {
-  const byKey = new Map(ranked.map((c) => [candidateKey(c.kind, c.id), c]));
+export function memoriesBeforeSources(ranked: Candidate[], head = 10): Candidate[] {
+  const top = new Map(ranked.slice(0, head).map((c) => [candidateKey(c.kind, c.id), c]));
   for (const c of ranked) {
     if (c.kind !== 'memory' || !c.memory || !c.hits.some((h) => MATCHING.has(h.channel))) continue;
-    const sources = c.memory.sourceMessageIds.map((id) => byKey.get(candidateKey('message', id))).filter((m): m is Candidate => m !== undefined);
+    const sources = c.memory.sourceMessageIds.map((id) => top.get(candidateKey('message', id))).filter((m): m is Candidate => m !== undefined);
     const best = Math.max(0, ...sources.map((m) => m.score));
     if (best > 0 && best >= c.score) c.score = best * 1.001;
   }

@@ -109,7 +109,8 @@ export async function recall(deps: RecallDeps, query: string, p: RecallParams): 
     newerWithin: analysis.temporal || analysis.wantsHistory || p.includeSuperseded ? 0 : tuning.newerWithin,
     newerWindow: tuning.newerWindow,
     newerCoverage: tuning.newerCoverage,
-    memoryFirst: tuning.memoryFirst,
+    // A timeline (overview or order question) quotes the turns themselves, oldest first.
+    memoryFirst: tuning.memoryFirst && !analysis.overview && !analysis.order,
   };
   // Lifecycle: ranked once per tier pass; the gate decides whether to escalate (src/lifecycle/gate.ts).
   const rankPass = async (results: ChannelResult[]) => {

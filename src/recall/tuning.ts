@@ -67,7 +67,9 @@ export interface RecallTuning {
 export const DEFAULT_TUNING: RecallTuning = {
   fusion: 'score',
   messageVectorWeight: 0.35,
-  expansionWeight: 0,
+  // The analysis' synonyms are searched when an analyzer gives some (a model's); offline, GloVe
+  // neighbours as synonyms measured mixed (README, Recall), so `relatedWords` stays off.
+  expansionWeight: 0.1,
   provenance: 0.5,
   neighbours: 0.5,
   neighbourSeeds: 10,

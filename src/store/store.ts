@@ -117,7 +117,10 @@ export interface Store extends LifecycleStore, ConsolidationStore {
   setMeta(key: string, value: string): Promise<void>;
   /** Everything in the profile (all statuses), for a versioned export document. */
   dump(): Promise<StoreDump>;
-  /** Loads a dump in one transaction: merge keeps existing rows, replace wipes the profile first. */
+  /**
+   * Loads a dump in one transaction: merge keeps existing rows; replace lets the dump win per
+   * memory (same id overwritten, same topic key superseded) and never deletes local-only rows.
+   */
   load(dump: StoreDump, strategy: 'merge' | 'replace'): Promise<{ messages: number; memories: number }>;
 
   /** Loads in-process search indexes now rather than on the first search (optional). */

@@ -4,6 +4,7 @@ export const UI = '/ui';
 const enc = encodeURIComponent;
 export const paths = {
   home: () => UI,
+  open: () => `${UI}/open`,
   memories: (profile: string, query?: Record<string, string | undefined>) => `${UI}/p/${enc(profile)}/memories${qs(query)}`,
   memory: (profile: string, id: string) => `${UI}/p/${enc(profile)}/m/${enc(id)}`,
   recall: (profile: string, query?: Record<string, string | undefined>) => `${UI}/p/${enc(profile)}/recall${qs(query)}`,

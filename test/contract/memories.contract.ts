@@ -27,6 +27,8 @@ export function memoryContract(h: Harness): void {
         ...m, status: 'active', supersededBy: null,
         tier: 'hot', accessCount: 0, lastAccessedAt: null, pinned: false, halfLifeDays: null, // lifecycle defaults
         metadata: {}, userId: null, agentId: null, runId: null, // scope defaults
+        derivedFrom: [], // consolidation default
+        expiresAt: null, attachment: null, // task expiry and perceptual defaults
       });
     });
 

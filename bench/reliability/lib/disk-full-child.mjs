@@ -2,9 +2,10 @@
 // then reports what it saw as one JSON line. `recover` reopens and checks the same profile.
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { openMemory } from '../../../dist/index.js';
-import { writeFileAtomic } from '../../../dist/interop/fs-write.js';
-import { toMnemoError } from '../../../dist/errors.js';
+const dist = process.env.MNEMO_RELIABILITY_DIST ?? new URL('../../../dist/', import.meta.url).pathname;
+const { openMemory } = await import(path.join(dist, 'index.js'));
+const { writeFileAtomic } = await import(path.join(dist, 'interop/fs-write.js'));
+const { toMnemoError } = await import(path.join(dist, 'errors.js'));
 
 process.on('SIGXFSZ', () => {}); // with a file-size limit, writes then fail with EFBIG instead of killing us
 const [mode, dataDir] = process.argv.slice(2);

@@ -3,9 +3,10 @@
 // HNSW index saves), printing each acknowledged write. The parent kills it at a random moment.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { createSqliteProvider, openMemory } from '../../../dist/index.js';
-import { importMarkdown } from '../../../dist/interop/index.js';
-import { writeFileAtomic } from '../../../dist/interop/fs-write.js';
+const dist = process.env.MNEMO_RELIABILITY_DIST ?? new URL('../../../dist/', import.meta.url).pathname;
+const { createSqliteProvider, openMemory } = await import(path.join(dist, 'index.js'));
+const { importMarkdown } = await import(path.join(dist, 'interop/index.js'));
+const { writeFileAtomic } = await import(path.join(dist, 'interop/fs-write.js'));
 
 const [dataDir, round, pace = '1'] = process.argv.slice(2);
 const slow = Number(pace); // > 1 spaces writes out (the short test slice)

@@ -12,9 +12,9 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { createSqliteProvider, openMemory } from '../../../src/index.js';
 import { seeded } from '../../../test/fixtures/secrets/random.js';
+import { cliPath } from './dist.js';
 
 const CHILD = fileURLToPath(new URL('./kill-child.mjs', import.meta.url));
-const CLI = fileURLToPath(new URL('../../../dist/cli/main.js', import.meta.url));
 
 export interface KillSoakResult {
   kills: number;
@@ -92,7 +92,7 @@ function killCli(dataDir: string, what: 'export' | 'import', afterMs: number): P
     ? ['export', '--out', path.join(dataDir, 'cli-backup.json'), '--profile', 'soak', '--data-dir', dataDir]
     : ['import', path.join(dataDir, 'cli-import.json'), '--profile', 'soak-copy', '--data-dir', dataDir];
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI, ...args], { stdio: 'ignore', env: { ...process.env, MNEMO_EMBEDDER: 'hashing' } });
+    const child = spawn(process.execPath, [cliPath(), ...args], { stdio: 'ignore', env: { ...process.env, MNEMO_EMBEDDER: 'hashing' } });
     const t = setTimeout(() => child.kill('SIGKILL'), afterMs);
     child.on('exit', () => {
       clearTimeout(t);

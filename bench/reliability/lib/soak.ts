@@ -8,12 +8,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { openMemory } from '../../../src/index.js';
 import { seeded } from '../../../test/fixtures/secrets/random.js';
+import { cliPath } from './dist.js';
 
-const CLI = fileURLToPath(new URL('../../../dist/cli/main.js', import.meta.url));
 const TEAMS = ['billing', 'search', 'mobile', 'data', 'auth', 'web', 'ml', 'cron', 'payments', 'infra'];
 const THINGS = ['database', 'region', 'owner', 'language', 'deploy day', 'package manager', 'queue', 'cache', 'on-call rotation', 'dashboard'];
 
@@ -56,7 +55,7 @@ async function seed(dataDir: string, n: number): Promise<void> {
 }
 
 function serve(dataDir: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [CLI, 'serve', '--json', '--port', String(port), '--data-dir', dataDir], {
+  const child = spawn(process.execPath, [cliPath(), 'serve', '--json', '--port', String(port), '--data-dir', dataDir], {
     env: { ...process.env, MNEMO_EMBEDDER: 'hashing' }, stdio: ['ignore', 'pipe', 'ignore'],
   });
   return new Promise((resolve, reject) => {

@@ -6,7 +6,7 @@ import { println } from '../output.js';
 
 interface Opts {
   out?: string;
-  format: 'json' | 'markdown' | 'openclaw';
+  format: 'json' | 'markdown' | 'openclaw' | 'threews';
   flavor: 'mnemo' | 'claude';
 }
 
@@ -15,7 +15,7 @@ export function registerExport(program: Command): void {
     .command('export')
     .description('export the profile: versioned JSON (round-trips exactly) or Markdown memory files')
     .option('--out <path>', 'file (json) or folder (markdown) to write; default stdout')
-    .addOption(new Option('--format <format>', 'output format: json, markdown, or openclaw (MEMORY.md + memory/YYYY-MM-DD.md)').choices(['json', 'markdown', 'openclaw']).default('json'))
+    .addOption(new Option('--format <format>', 'output format: json, markdown, openclaw (MEMORY.md + memory/YYYY-MM-DD.md) or threews (one JSON document: files + timeline)').choices(['json', 'markdown', 'openclaw', 'threews']).default('json'))
     .addOption(new Option('--flavor <flavor>', 'markdown types: mnemo or Claude Code').choices(['mnemo', 'claude']).default('mnemo'))
     .addHelpText('after', '\nExamples:\n  mnemo export --out backup.json\n  mnemo export --format markdown --out ./memory')
     .action(async (opts: Opts, cmd: Command) => {
@@ -26,6 +26,13 @@ export function registerExport(program: Command): void {
           if (!opts.out) return void process.stdout.write(text);
           await writeFileAtomic(opts.out, text); // a crash or a full disk never leaves half a backup
           return report(g.json, { out: opts.out, messages: doc.messages.length, memories: doc.memories.length });
+        }
+        if (opts.format === 'threews') {
+          const blob = (await import('../../interop/threews.js')).renderThreeWs(doc.memories);
+          const text = `${JSON.stringify(blob, null, 2)}\n`;
+          if (!opts.out) return void process.stdout.write(text);
+          await writeFileAtomic(opts.out, text);
+          return report(g.json, { out: opts.out, memories: Object.keys(blob.files).length + blob.timeline.length });
         }
         if (opts.format === 'openclaw') {
           const oc = await import('../../interop/openclaw/export.js');

@@ -32,6 +32,13 @@ export function registerImport(program: Command): void {
         });
       }
       const doc = parseJson(await readInput(file), file);
+      if ((doc as { version?: unknown } | null)?.version === 'memory/0.1') {
+        // a three.ws memory export: files plus timeline notes
+        return withProfile(cmd, async (profile, g) => {
+          const res = await (await import('../../interop/threews.js')).importThreeWs(profile, doc);
+          emit(g.json, res, () => `imported ${res.written} memories (${res.notes} timeline notes) into profile "${profile.name}" (${res.skipped} already known)`);
+        });
+      }
       await withProfile(cmd, async (profile, g) => {
         const res = await profile.import(doc, { strategy: opts.strategy });
         emit(g.json, res, () => `imported ${res.memories} memories and ${res.messages} messages into profile "${profile.name}" (${opts.strategy})`);

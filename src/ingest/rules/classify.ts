@@ -51,6 +51,14 @@ function importanceOf(type: MemoryType, s: string): number {
   return s.length > 60 ? 0.5 : 0.45;
 }
 
+// "Last week, we …", "Yesterday I …": a time phrase before the subject.
+const LEADING_TIME =
+  /^(?:(?:last|this|earlier this|next) (?:week|month|year|night|morning|afternoon|evening|weekend|sprint|quarter)|yesterday|today|earlier today|tonight|(?:on |last )?(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:a|one|two|three|few|\d+) (?:days?|weeks?|months?|years?) ago|in (?:january|february|march|april|may|june|july|august|september|october|november|december)(?: \d{4})?)\s*,?\s+/i;
+
+// What makes an imperative a standing rule rather than a one-off request.
+const RULE_CUE = /\b(?:always|never|instead|only|whenever|every ?time|by default|from now on|rather than)\b|,\s*not\s+\w|\bbefore (?:\w+ing|every|each|any)\b/i;
+const RULE_LABEL = /^(?:rule of thumb|pro tip|tip|convention|policy|house rule)\s*[:,-]\s*/i;
+
 export function classify(sentence: string, ctx: SentenceContext): Classified | null {
   const cleaned = cleanLeadIn(sentence.trim()).replace(/[.!]+$/, '').trim();
   const ruled = !ctx.named && RULE_LABEL.test(cleaned);
@@ -72,14 +80,6 @@ export function classify(sentence: string, ctx: SentenceContext): Classified | n
   }
   return classifyFirstPerson(core, ctx, done);
 }
-
-// "Last week, we …", "Yesterday I …": a time phrase before the subject.
-const LEADING_TIME =
-  /^(?:(?:last|this|earlier this|next) (?:week|month|year|night|morning|afternoon|evening|weekend|sprint|quarter)|yesterday|today|earlier today|tonight|(?:on |last )?(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:a|one|two|three|few|\d+) (?:days?|weeks?|months?|years?) ago|in (?:january|february|march|april|may|june|july|august|september|october|november|december)(?: \d{4})?)\s*,?\s+/i;
-
-// What makes an imperative a standing rule rather than a one-off request.
-const RULE_CUE = /\b(?:always|never|instead|only|whenever|every ?time|by default|from now on|rather than)\b|,\s*not\s+\w|\bbefore (?:\w+ing|every|each|any)\b/i;
-const RULE_LABEL = /^(?:rule of thumb|pro tip|tip|convention|policy|house rule)\s*[:,-]\s*/i;
 
 /** A statement about a thing that happened: "Deployed v2.3 …", "Production went down …" (a short subject, then a past verb). */
 function reportsPast(s: string): boolean {

@@ -13,9 +13,12 @@ export function consolidationGroups(conn: Connection, keys: string[]): Consolida
   ).map((r) => ({ key: r.group_key, memoryId: r.memory_id, members: JSON.parse(r.members) as string[] }));
 }
 
-/** See `ConsolidationStore.commitConsolidation`: one write transaction. */
+/**
+ * See `ConsolidationStore.commitConsolidation`. Runs inside the caller's write transaction (one
+ * per batch of groups): an error rolls the whole batch back, so no group is ever half applied.
+ */
 export function commitConsolidation(conn: Connection, vectors: SqliteVectors, c: ConsolidationCommit): ConsolidationCommitResult {
-  return conn.write((): ConsolidationCommitResult => {
+  return ((): ConsolidationCommitResult => {
     const current = conn.get<{ memory_id: string }>(`SELECT memory_id FROM consolidation_groups WHERE group_key = ?`, c.groupKey);
     // A replace-import may have removed the group's memory: then it is written again.
     if (current?.memory_id === c.memory.id && getMemory(conn, c.memory.id)) return { outcome: 'unchanged', memoryId: c.memory.id };
@@ -45,7 +48,7 @@ export function commitConsolidation(conn: Connection, vectors: SqliteVectors, c:
       ON CONFLICT (group_key) DO UPDATE SET memory_id = excluded.memory_id, members = excluded.members, updated_at = excluded.updated_at`,
       c.groupKey, id, JSON.stringify(c.memory.derivedFrom ?? []), now);
     return { outcome: 'written', memoryId: id, superseded };
-  });
+  })();
 }
 
 /**

@@ -52,7 +52,7 @@ export const CLIENT_SCRIPT = String.raw`
     var file = form.querySelector('input[type=file]').files[0];
     var strategy = form.querySelector('input[name=strategy]:checked').value;
     if (!file) return say(out, 'Choose a file to import first.', true);
-    if (strategy === 'replace' && !confirm('Replace empties profile "' + form.dataset.profile + '" before importing. Continue?')) return;
+    if (strategy === 'replace' && !confirm('Replace overwrites the memories of profile "' + form.dataset.profile + '" that the file also holds (memories only in the profile are kept). Continue?')) return;
     var doc;
     try { doc = JSON.parse(await file.text()); } catch (e) { return say(out, 'Import failed: ' + file.name + ' is not JSON (' + e.message + ').', true); }
     say(out, 'Importing ' + file.name + '…', false);

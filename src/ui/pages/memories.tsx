@@ -1,4 +1,7 @@
 /** @jsxImportSource hono/jsx */
+import { authorize } from '../../auth/access.js';
+import { MnemoError } from '../../errors.js';
+import { profileNameSchema } from '../../schemas.js';
 import { MEMORY_STATUSES, MEMORY_TIERS, MEMORY_TYPES, type Memory } from '../../types.js';
 import { fixed, when } from '../format.js';
 import { MemoryLink, StatusBadge } from '../parts/memory-bits.js';
@@ -49,6 +52,17 @@ export const memoriesView = view({
         </>
       ),
     };
+  },
+});
+
+/** `/ui/open?profile=name`: the Memories page of a profile typed by name (keys that may not list profiles). */
+export const openView = view({
+  method: 'get', path: '/ui/open', scope: 'read',
+  async render(input) {
+    const name = input.query.profile?.trim() ?? '';
+    if (!profileNameSchema.safeParse(name).success) throw new MnemoError('invalid_profile', `invalid profile name "${name}": use [a-z0-9][a-z0-9._-]{0,99}`);
+    authorize(input.key, 'read', name);
+    return memoriesView.render({ ...input, name, profile: input.mnemo.profile(name), query: {} });
   },
 });
 

@@ -1,4 +1,5 @@
 /** @jsxImportSource hono/jsx */
+import { allows } from '../../auth/access.js';
 import type { ProfileInspection } from '../../inspect/index.js';
 import { bytes, when } from '../format.js';
 import { paths } from '../paths.js';
@@ -10,7 +11,9 @@ const MAX_PROFILES = 50;
 export const profilesView = view({
   method: 'get', path: '/ui', scope: 'read',
   async render({ mnemo, key }) {
-    // A key limited to one profile sees that profile only; listing them all needs a '*' key.
+    // As in the API, listing profiles needs an admin key for every profile; a key limited to one
+    // profile sees that one, and a '*' key without admin scope opens profiles by name.
+    if (key && key.profile === '*' && !allows(key, 'admin')) return { html: <OpenByName /> };
     const names = key && key.profile !== '*' ? [key.profile] : await mnemo.listProfiles();
     const shown = names.slice(0, MAX_PROFILES);
     const inspections = await Promise.all(shown.map(async (name) => {
@@ -67,5 +70,18 @@ function ProfileCard({ name, data }: { name: string; data: ProfileInspection }) 
         </dd>
       </dl>
     </section>
+  );
+}
+
+function OpenByName() {
+  return (
+    <>
+      <h1>Profiles</h1>
+      <p class="notice">This key may read every profile, but listing their names needs an admin key. Open a profile by its name.</p>
+      <form class="filters" method="get" action={paths.open()} aria-label="Open a profile">
+        <label for="open-profile">Profile name<input id="open-profile" name="profile" required pattern="[a-z0-9][a-z0-9._-]{0,99}" /></label>
+        <button class="primary" type="submit">Open</button>
+      </form>
+    </>
   );
 }
