@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import type { ProfileApi, RecallResult } from '../src/api.js';
 import { createProgress } from '../src/bench/progress.js';
 import { type LatencySummary, latencySummary } from '../src/bench/metrics.js';
+import { meanTimings } from '../src/bench/perf/latency.js';
 import { openMemory } from '../src/mnemo.js';
 import { createSqliteProvider } from '../src/store/sqlite/provider.js';
 import { lifecycleData, lifecycleQuestions, memoryAt, type LifecycleQuestion } from './lifecycle-data.js';
@@ -59,6 +60,7 @@ await profile.warm();
 
 interface RunResult {
   latency: LatencySummary;
+  stages: Record<string, number>;
   recallAt10: number;
   escalated: number;
   coldGold: number;
@@ -68,17 +70,19 @@ async function run(label: string, tiers: 'auto' | 'all', qs: LifecycleQuestion[]
   const samples: number[] = [];
   let found = 0;
   let escalated = 0;
+  const timings: Record<string, number>[] = [];
   const bar = createProgress(qs.length);
   for (const q of qs) {
     const t = performance.now();
     const r: RecallResult = await profile.recall(q.query, { limit: 10, tiers, referenceDate: new Date(data.now).toISOString() });
     samples.push(performance.now() - t);
+    timings.push(r.timings);
     if (r.memories.some((m) => m.id === q.goldId)) found++;
     if (r.reading.tiers?.searched[1] === 'archive' && r.reading.tiers.searched.includes('cold')) escalated++;
     bar.tick(label);
   }
   bar.stop();
-  return { latency: latencySummary(samples), recallAt10: (100 * found) / qs.length, escalated: (100 * escalated) / qs.length, coldGold: 0 };
+  return { latency: latencySummary(samples), stages: meanTimings(timings), recallAt10: (100 * found) / qs.length, escalated: (100 * escalated) / qs.length, coldGold: 0 };
 }
 
 /** Warm-up pass so both measured runs start from loaded indexes and caches. */
@@ -105,6 +109,9 @@ console.log(`\n| run            | p50 (ms) | p99 (ms) | escalated | recall@10 |`
 console.log(`|----------------|----------|----------|-----------|-----------|`);
 console.log(row('without tiers', without, '–'));
 console.log(row('with tiers', withTiers, `${withTiers.escalated.toFixed(1)} %`));
+const stages = (r: RunResult) => Object.entries(r.stages).filter(([k]) => k !== 'total').map(([k, v]) => `${k} ${v.toFixed(1)}`).join(', ');
+console.log(`\nmean ms per stage without tiers: ${stages(without)}`);
+console.log(`mean ms per stage with tiers:    ${stages(withTiers)}`);
 const drop = without.recallAt10 - withTiers.recallAt10;
 console.log(`\nrecall@10 change with tiers: ${(-drop).toFixed(1)} points (limit: −1.0) ${drop <= 1 ? 'OK' : 'FAILED'}`);
 

@@ -32,6 +32,7 @@ import type { ForgetWhereResult, UpdateResult } from './api.js';
 import { type ForgetWhereOptions, type UpdateInput, forgetWhereSchema, updateInputSchema } from './schemas.js';
 import { scopeWhere } from './filters/scope-options.js';
 import { scopePayload } from './filters/ingest-scope.js';
+import { redactJson, redactMetadata, redactOptional } from './ingest/redact-json.js';
 import { forgetMatching } from './filters/forget-matching.js';
 import { buildRevision } from './revise/revision.js';
 import { assertRevisable } from './store/revise-checks.js';
@@ -84,7 +85,8 @@ export class Profile implements ProfileApi {
     const ids = prepared.messages.map((m) => m.id);
     const known = new Set((await store.getMessages(ids)).map((m) => m.id));
     const fresh = prepared.messages.filter((m) => !known.has(m.id));
-    const enqueue = fresh.length ? [{ kind: EXTRACT_JOB, payload: { messageIds: fresh.map((m) => m.id), ...scopePayload(opts) } }] : [];
+    const scope = scopePayload({ ...opts, metadata: redactMetadata(opts.metadata, prepared.redactions) });
+    const enqueue = fresh.length ? [{ kind: EXTRACT_JOB, payload: { messageIds: fresh.map((m) => m.id), ...scope } }] : [];
     const auditMark = prepared.wait ? await store.lastAuditId() : 0;
     const res = await store.insertMessages(fresh, { enqueue });
     const jobId = res.jobs[0]?.id ?? null;
@@ -115,7 +117,7 @@ export class Profile implements ProfileApi {
     const extras = rememberExtras(input);
     const built = await withCacheAffinity(this.name, () => buildRememberedMemory(extras.input, this.rt.extractor, keys));
     const memory = extras.finish(built.memory);
-    const redactions = built.redactions;
+    const redactions = [...built.redactions, ...extras.redactions];
     const res = await store.writeMemories([memory], { enqueue: [{ kind: EMBED_JOB, payload: { memoryIds: [memory.id] } }], actor: 'remember' });
     if (memory.topicKey && this.topicKeyCache && !this.topicKeyCache.keys.includes(memory.topicKey)) this.topicKeyCache.keys.push(memory.topicKey);
     this.rt.worker.kick();
@@ -196,7 +198,7 @@ export class Profile implements ProfileApi {
   async forget(id: string, opts: ForgetOptions = {}): Promise<Memory> {
     const mid = parseInput(memoryIdSchema, id, 'memory id');
     const o = parseInput(forgetOptionsSchema, opts, 'forget options');
-    const forgotten = await (await this.existing()).forget(mid, { purge: o.purge, reason: o.reason });
+    const forgotten = await (await this.existing()).forget(mid, { purge: o.purge, reason: redactOptional(o.reason) });
     if (!forgotten) throw new MnemoError('not_found', `no memory ${mid} in profile ${this.name}`);
     this.invalidateKeys();
     return forgotten;
@@ -221,7 +223,7 @@ export class Profile implements ProfileApi {
     const o = parseInput(forgetWhereSchema, opts, 'forget options');
     const where = scopeWhere(o);
     if (!where) throw new MnemoError('invalid_input', 'forget by filter needs at least one condition (userId, agentId, runId or filter)');
-    const forgotten = await forgetMatching(await this.existing(), where, { purge: o.purge, reason: o.reason });
+    const forgotten = await forgetMatching(await this.existing(), where, { purge: o.purge, reason: redactOptional(o.reason) });
     this.invalidateKeys();
     return { forgotten };
   }
@@ -236,7 +238,7 @@ export class Profile implements ProfileApi {
 
   async complete(id: string, opts: { reason?: string } = {}): Promise<Memory> {
     const mid = parseInput(memoryIdSchema, id, 'memory id');
-    return completeTask(await this.existing(), mid, opts.reason?.slice(0, 1000));
+    return completeTask(await this.existing(), mid, redactOptional(opts.reason?.slice(0, 1000)));
   }
 
   async note(input: NoteInput): Promise<NoteResult> {
@@ -260,7 +262,8 @@ export class Profile implements ProfileApi {
 
   async import(doc: unknown, opts: { strategy?: 'merge' | 'replace' } = {}): Promise<ImportResult> {
     const { strategy } = parseInput(importOptionsSchema, opts, 'import options');
-    const parsed = parseExportDocument(doc);
+    // A document written elsewhere may carry secrets: every string is scanned like ingested text.
+    const parsed = redactJson(parseExportDocument(doc), 'export document').value;
     const store = await this.store();
     const res = await store.load({ messages: parsed.messages, memories: parsed.memories, audit: parsed.audit }, strategy);
     await store.enqueueJobs([{ kind: EMBED_JOB, payload: { full: true, reason: 'import' } }]);

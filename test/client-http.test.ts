@@ -161,3 +161,29 @@ describe('client transport', () => {
     }
   });
 });
+
+describe('event stream reader', () => {
+  it('fails clearly on a stream that never sends a newline instead of buffering it all', async () => {
+    const { readSse } = await import('../src/client/sse.js');
+    let sent = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        sent += 64 * 1024;
+        controller.enqueue(new TextEncoder().encode('x'.repeat(64 * 1024)));
+      },
+    });
+    const reader = readSse(endless, 256 * 1024);
+    await expectError(reader.next(), 'too_large', /exceeds 262144 characters without a newline/);
+    expect(sent).toBeLessThan(1024 * 1024);
+
+    const fine = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('id: 7\nevent: created\ndata: {"a":1}\n\n'));
+        controller.close();
+      },
+    });
+    const messages = [];
+    for await (const m of readSse(fine, 64)) messages.push(m);
+    expect(messages).toEqual([{ id: '7', event: 'created', data: '{"a":1}' }]);
+  });
+});

@@ -60,10 +60,13 @@ describe('consolidation', () => {
 
     const active = await all(p);
     const merged = active.find((m) => m.derivedFrom.length && /watercolors/.test(m.content) && !m.tags.includes('summary'))!;
-    expect(merged).toBeDefined();
-    const members = before.filter((m) => merged.derivedFrom.includes(m.id));
+    const members = before.filter((m) => /watercolors/.test(m.content));
     expect(members).toHaveLength(2);
-    expect(new Set(merged.sourceMessageIds)).toEqual(new Set(members.flatMap((m) => m.sourceMessageIds)));
+    expect([...merged.derivedFrom].sort()).toEqual(members.map((m) => m.id).sort());
+    // Rules keep the oldest statement's words (the cluster's leader), from the newest session.
+    const [oldest, newest] = [...members].sort((x, y) => x.createdAt.localeCompare(y.createdAt));
+    expect(merged).toMatchObject({ content: oldest!.content, sessionId: newest!.sessionId, status: 'active', type: 'fact' });
+    expect([...merged.sourceMessageIds].sort()).toEqual(members.flatMap((m) => m.sourceMessageIds).sort());
     for (const m of members) expect(await p.get(m.id)).toMatchObject({ status: 'superseded', supersededBy: merged.id });
 
     const pottery = active.find((m) => m.tags.includes('semantic') && /pottery/.test(m.content))!;
@@ -158,5 +161,28 @@ describe('working memory', () => {
     expect((await all(p)).some((m) => m.content.includes('STRIPE_KEY') && m.sessionId === 'run-7')).toBe(true);
     expect(await code(s.add({ content: '' }))).toBe('invalid_input');
     expect(await code(s.end({ promote: 'some' as never }))).toBe('invalid_input');
+  });
+
+  it('keeps an item id per session: the same id in another session never overwrites it', async () => {
+    const p = mnemo.profile('agent');
+    await p.session('a').add({ id: 'shared', content: 'A: the deploy is blocked on review', keep: true });
+    await p.session('b').add({ id: 'shared', content: 'B: scratch note' });
+    expect(await p.session('a').list()).toMatchObject([{ id: 'shared', sessionId: 'a', content: 'A: the deploy is blocked on review', keep: true }]);
+    await p.session('b').end();
+    const end = await p.session('a').end();
+    expect(end.promoted.map((m) => m.content)).toEqual(['A: the deploy is blocked on review']);
+  });
+
+  it('an item added while the session ends is promoted or kept, never lost', async () => {
+    const p = mnemo.profile('agent');
+    const s = p.session('run-8');
+    await s.add({ content: 'Scratch: look at the logs' });
+    await s.add({ content: 'Lead: the cache key omits the tenant', keep: true });
+    const [end] = await Promise.all([s.end(), s.add({ id: 'late', content: 'Late: the fix needs a migration', keep: true })]);
+    const promoted = end.promoted.map((m) => m.content);
+    const left = (await s.list()).map((i) => i.content);
+    expect(promoted).toContain('Lead: the cache key omits the tenant');
+    expect([...promoted, ...left]).toContain('Late: the fix needs a migration');
+    expect(end.dropped).toBe(1);
   });
 });

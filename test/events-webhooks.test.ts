@@ -3,15 +3,25 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type ChangeEvent, type ProfileClient } from '../src/client/index.js';
+import { WebhookDispatcher } from '../src/webhooks/dispatcher.js';
 import { verifySignature } from '../src/webhooks/sign.js';
 import { startFixture, type Fixture } from './support/http-fixture.js';
 
 let fx: Fixture;
 let me: ProfileClient;
+const k = { admin: '', write: '' };
 
 beforeAll(async () => {
-  fx = await startFixture({ webhooks: { pollMs: 40, timeoutMs: 300, maxAttempts: 3, backoffMs: 40, rescanMs: 60_000 } });
-  me = createClient({ baseUrl: fx.url }).profile('events');
+  fx = await startFixture({
+    // The receivers below listen on 127.0.0.1, which a server refuses unless it opts in.
+    webhooks: { pollMs: 40, timeoutMs: 300, maxAttempts: 3, backoffMs: 40, rescanMs: 60_000, allowPrivate: true },
+    withKeys: async (keys) => {
+      k.admin = (await keys.create({ profile: '*', scope: 'admin' })).key;
+      k.write = (await keys.create({ profile: 'events', scope: 'write' })).key;
+    },
+  });
+  // Webhooks outlive the key that registers them, so managing them takes an admin key.
+  me = createClient({ baseUrl: fx.url, apiKey: k.admin }).profile('events');
   await me.remember({ content: 'The profile exists now.' });
 });
 afterAll(async () => {
@@ -67,10 +77,10 @@ describe('SSE change events', () => {
   });
 
   it('refuses a bad Last-Event-ID and an unknown profile before streaming', async () => {
-    const bad = await fx.call('GET', '/v1/profiles/events/events', { headers: { 'last-event-id': 'yesterday' } });
+    const bad = await fx.call('GET', '/v1/profiles/events/events', { key: k.admin, headers: { 'last-event-id': 'yesterday' } });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: { code: string } }).error.code).toBe('invalid_input');
-    const none = await fx.call('GET', '/v1/profiles/nobody-here/events');
+    const none = await fx.call('GET', '/v1/profiles/nobody-here/events', { key: k.admin });
     expect(none.status).toBe(404);
   });
 
@@ -175,5 +185,143 @@ describe('webhooks', () => {
       expect(err?.message).toMatch(/http\(s\) URL/);
     }
     expect(await me.webhooks.list()).toEqual(before);
+  });
+});
+
+describe('webhook security', () => {
+  it('takes an admin key to create, list, inspect or delete webhooks: a write key is refused and registers nothing', async () => {
+    const writer = createClient({ baseUrl: fx.url, apiKey: k.write }).profile('events');
+    const before = await me.webhooks.list();
+    const created = await writer.webhooks.create({ url: 'http://127.0.0.1:9/hook' }).then(() => null, (e: { code?: string; status?: number }) => e);
+    expect(created?.code).toBe('forbidden');
+    for (const attempt of [() => writer.webhooks.list(), () => writer.webhooks.remove('a'.repeat(32)), () => writer.webhooks.deliveries('a'.repeat(32))]) {
+      expect(await attempt().then(() => null, (e: { code?: string }) => e.code)).toBe('forbidden');
+    }
+    expect(await me.webhooks.list()).toEqual(before);
+    // The write key still writes memories.
+    expect((await writer.remember({ content: 'A write key can still remember.' })).memory.id).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('refuses link-local/metadata targets always, and loopback/private ones on a server that did not opt in', async () => {
+    for (const url of ['http://169.254.169.254/latest/meta-data/', 'http://[fe80::1]/hook', 'http://[::ffff:169.254.169.254]/']) {
+      const err = await me.webhooks.create({ url }).then(() => null, (e: { code?: string; message?: string }) => e);
+      expect(err?.code).toBe('invalid_input');
+      expect(err?.message).toMatch(/link-local/);
+    }
+    const strict = await startFixture({ webhooks: { pollMs: 40, timeoutMs: 300, rescanMs: 60_000 } });
+    try {
+      const client = createClient({ baseUrl: strict.url }).profile('strict');
+      await client.remember({ content: 'Exists.' });
+      for (const url of ['http://127.0.0.1:9/hook', 'http://localhost:9/hook', 'http://10.1.2.3/hook', 'http://192.168.1.1/hook', 'http://[::1]:9/hook']) {
+        const err = await client.webhooks.create({ url }).then(() => null, (e: { code?: string; message?: string }) => e);
+        expect(err?.code, url).toBe('invalid_input');
+        expect(err?.message).toMatch(/loopback or private address/);
+      }
+      expect(await client.webhooks.list()).toEqual([]);
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('refuses at delivery time a target that now resolves to a refused address (DNS rebinding) and delivers nothing', async () => {
+    const got = await receiver((_req, res) => res.writeHead(204).end());
+    // Registered through the library (as if its name had resolved to a public address then) on a strict server.
+    const strict = await startFixture({ webhooks: { pollMs: 30, timeoutMs: 300, maxAttempts: 1, backoffMs: 30, rescanMs: 60_000 } });
+    try {
+      const profile = strict.mnemo.profile('rebind');
+      await profile.remember({ content: 'Exists.' });
+      const port = new URL(got.url).port;
+      const hook = await profile.webhooks().create({ url: `http://localhost:${port}/hook` }, { allowPrivate: true });
+      await profile.remember({ content: 'Secret plans that must not leave the network.' });
+      const d = await until('refused delivery', async () => {
+        const x = await profile.webhooks().deliveries(hook.id);
+        return x.dead.length > 0 ? x : null;
+      });
+      expect(d.dead[0].error).toMatch(/not allowed: .*loopback or private address/);
+      expect(got.got).toHaveLength(0);
+    } finally {
+      await strict.close();
+      got.server.closeAllConnections();
+      await new Promise((r) => got.server.close(r));
+    }
+  });
+
+  it('keeps every concurrent create, never exceeds the per-profile cap, and removal leaves no delivery keys behind', async () => {
+    const profile = fx.mnemo.profile('events');
+    const existing = (await profile.webhooks().list()).length;
+    const results = await Promise.allSettled(Array.from({ length: 25 }, (_, i) => profile.webhooks().create({ url: `http://127.0.0.1:9/hook${i}` }, { allowPrivate: true })));
+    const made = results.filter((r) => r.status === 'fulfilled').map((r) => (r as PromiseFulfilledResult<{ id: string }>).value.id);
+    expect(made).toHaveLength(20 - existing);
+    const listed = await profile.webhooks().list();
+    expect(listed).toHaveLength(20);
+    expect(results.filter((r) => r.status === 'rejected').every((r) => /at most 20 webhooks/.test(String((r as PromiseRejectedResult).reason)))).toBe(true);
+    await Promise.all(made.map((id) => profile.webhooks().remove(id)));
+    const store = await (profile as unknown as { store(): Promise<{ getMeta(k: string): Promise<string | null> }> }).store();
+    for (const id of made) {
+      for (const key of [`webhook_cursor:${id}`, `webhook_log:${id}`, `webhook_dead:${id}`]) expect(await store.getMeta(key)).toBeNull();
+    }
+    expect(await profile.webhooks().list()).toHaveLength(existing);
+  });
+
+  it('delivers each event once when several servers share the database (one lease holder at a time)', async () => {
+    const got = await receiver((_req, res) => res.writeHead(204).end());
+    // A second server process on the same data, as seen by the database: its own dispatcher.
+    const second = new WebhookDispatcher(fx.mnemo, { pollMs: 20, timeoutMs: 300, rescanMs: 60_000, allowPrivate: true }).start();
+    try {
+      const hook = await me.webhooks.create({ url: got.url, events: ['created'] });
+      second.watch('events');
+      for (let i = 0; i < 4; i++) await me.remember({ content: `Shared-database fact ${i}: room ${i} is free.`, type: 'fact' });
+      await until('four deliveries', () => got.got.length >= 4);
+      await new Promise((r) => setTimeout(r, 600));
+      const ids = got.got.map((g) => (JSON.parse(g.body) as ChangeEvent).id);
+      expect(ids).toHaveLength(4);
+      expect(new Set(ids).size).toBe(4);
+      await me.webhooks.remove(hook.id);
+    } finally {
+      await second.stop();
+      got.server.closeAllConnections();
+      await new Promise((r) => got.server.close(r));
+    }
+  });
+});
+
+describe('SSE limits', () => {
+  it('caps open streams per key with 429, and closes a stream whose key is revoked', async () => {
+    const keyed = { a: '', aId: '', b: '' };
+    const sfx = await startFixture({
+      webhooks: false,
+      events: { pollMs: 20, recheckKeyMs: 50, maxStreamsPerKey: 2 },
+      withKeys: async (keys) => {
+        const a = await keys.create({ profile: 'limits', scope: 'read' });
+        [keyed.a, keyed.aId] = [a.key, a.id];
+        keyed.b = (await keys.create({ profile: '*', scope: 'admin' })).key;
+      },
+    });
+    const aborts: AbortController[] = [];
+    const open = (key: string) => {
+      const ab = new AbortController();
+      aborts.push(ab);
+      return fetch(`${sfx.url}/v1/profiles/limits/events`, { headers: { authorization: `Bearer ${key}` }, signal: ab.signal });
+    };
+    try {
+      await createClient({ baseUrl: sfx.url, apiKey: keyed.b }).profile('limits').remember({ content: 'Exists.' });
+      const [s1, s2] = [await open(keyed.a), await open(keyed.a)];
+      expect([s1.status, s2.status]).toEqual([200, 200]);
+      const third = await open(keyed.a);
+      expect(third.status).toBe(429);
+      expect(((await third.json()) as { error: { message: string } }).error.message).toMatch(/at most 2 event streams/);
+      // Another key has its own allowance.
+      expect((await open(keyed.b)).status).toBe(200);
+
+      await sfx.keys.revoke(keyed.aId);
+      const text = await Promise.race([
+        s1.text(),
+        new Promise<string>((_, reject) => setTimeout(() => reject(new Error('stream of a revoked key stayed open')), 3000)),
+      ]);
+      expect(text).toMatch(/event: error[\s\S]*revoked/);
+    } finally {
+      for (const ab of aborts) ab.abort();
+      await sfx.close();
+    }
   });
 });

@@ -67,6 +67,17 @@ describe('a matching memory is the answer’s source', () => {
     const out = memoriesBeforeSources(ranked).sort((a, b) => b.score - a.score).map((c) => c.id);
     expect(out).toEqual(['other', 'found', 'src', 'vector-only']);
   });
+
+  it('never lifts a memory past one the question’s topic key found', () => {
+    const memory = (id: string, sources: string[]) => ({ id, sourceMessageIds: sources }) as unknown as Memory;
+    const ranked: Candidate[] = [
+      { kind: 'message', id: 'src', hits: [], score: 2, own: 2 },
+      { kind: 'memory', id: 'keyed', memory: memory('keyed', []), hits: [{ channel: 'topic_key', rank: 1, score: 1 }], score: 1.5, own: 1.5 },
+      { kind: 'memory', id: 'weak', memory: memory('weak', ['src']), hits: [{ channel: 'fulltext', rank: 2, score: 0.1 }], score: 0.4, own: 0.4 },
+    ];
+    const out = memoriesBeforeSources(ranked).sort((a, b) => b.score - a.score).map((c) => c.id);
+    expect(out).toEqual(['src', 'keyed', 'weak']);
+  });
 });
 
 describe('synonyms from query analysis are searched', () => {

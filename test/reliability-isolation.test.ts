@@ -168,7 +168,7 @@ describe('a read-scope key', () => {
   it('writes nothing through REST, MCP or the inspector', async () => {
     const before = await snap(A);
     for (const op of (await operations(A)).filter((o) => o.write)) {
-      const res = await call(op.method, op.path, k.aRead, op.method === 'DELETE' ? undefined : bodyFor(op.path));
+      const res = await call(op.method, op.path, k.aRead, op.method === 'DELETE' || op.method === 'GET' ? undefined : bodyFor(op.path));
       expect(res.status, `${op.method} ${op.path}`).toBe(403);
     }
     const client = new Client({ name: 'reader', version: '1.0.0' });

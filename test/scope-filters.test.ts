@@ -105,3 +105,27 @@ describe('filtered recall in recall threads', () => {
     }
   });
 });
+
+describe('update of a cold memory', () => {
+  it('makes the new version hot with a fresh access time, and leaves the old one superseded', async () => {
+    const { openMemory } = await import('../src/index.js');
+    const dataDir = await mkdtemp(join(tmpdir(), 'mnemo-revise-cold-'));
+    const memory = openMemory({ dataDir, embedder: { kind: 'hashing' }, worker: { background: false } });
+    try {
+      const p = memory.profile('cold');
+      const { memory: old } = await p.remember({ content: 'The archive server is in Frankfurt.', type: 'fact' });
+      const store = await (p as unknown as { store(): Promise<{ setTier(ids: string[], tier: 'hot' | 'cold'): Promise<unknown> }> }).store();
+      await store.setTier([old.id], 'cold');
+      expect((await p.get(old.id)).tier).toBe('cold');
+      const startedAt = new Date().toISOString();
+      const { memory: next } = await p.update(old.id, { content: 'The archive server is in Dublin.' });
+      expect(next).toMatchObject({ tier: 'hot', content: 'The archive server is in Dublin.' });
+      expect(next.lastAccessedAt! >= startedAt).toBe(true);
+      expect((await p.get(next.id)).tier).toBe('hot');
+      expect(await p.get(old.id)).toMatchObject({ status: 'superseded', supersededBy: next.id });
+    } finally {
+      await memory.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -8,7 +8,10 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MnemoApi } from '../src/api.js';
 import { openMemory } from '../src/index.js';
 import { createMcpServer } from '../src/mcp/server.js';
+import { openSqliteStore } from '../src/store/sqlite/index.js';
+import { completeTask } from '../src/tasks/complete.js';
 import { expiryFromText } from '../src/tasks/expiry.js';
+import { mem } from './contract/harness.js';
 import { runCli } from './fixtures/cli/run-cli.js';
 import { startFixture } from './support/http-fixture.js';
 
@@ -54,6 +57,30 @@ describe('completing a task', () => {
     await p.forget(task.id);
     await expect(p.complete(task.id)).rejects.toMatchObject({ code: 'conflict' });
     expect((await p.get(fact.id)).status).toBe('active');
+  });
+
+  it('a task purged between the check and the write stays purged (conflict), never becomes done', async () => {
+    const store = openSqliteStore(path.join(dir, 'race.db'), 'race');
+    try {
+      const task = mem('Rotate the staging certificates', { type: 'task' });
+      await store.writeMemories([task]);
+      // The check reads an active task; another writer purges it before the write runs.
+      const racing = new Proxy(store, {
+        get(target, prop, receiver) {
+          if (prop !== 'getMemory') return Reflect.get(target, prop, receiver);
+          return async (id: string) => {
+            const seen = await target.getMemory(id);
+            await target.forget(id, { purge: true, reason: 'asked' });
+            return seen;
+          };
+        },
+      });
+      await expect(completeTask(racing, task.id)).rejects.toMatchObject({ code: 'conflict' });
+      expect(await store.getMemory(task.id)).toMatchObject({ status: 'forgotten', content: '[purged]' });
+      expect((await store.listAudit({ memoryId: task.id })).map((a) => a.action)).toEqual(['write', 'purge']);
+    } finally {
+      await store.close();
+    }
   });
 });
 

@@ -1,11 +1,16 @@
 /** A minimal Server-Sent Events reader over a fetch body (works wherever fetch streams do). */
+import { MnemoError } from '../errors.js';
+
 export interface SseMessage {
   id: string | null;
   event: string;
   data: string;
 }
 
-export async function* readSse(body: ReadableStream<Uint8Array>): AsyncGenerator<SseMessage> {
+/** A line longer than this (default 1 MiB) means the stream is not SSE or is broken: the reader fails instead of buffering forever. */
+export const MAX_SSE_LINE = 1024 * 1024;
+
+export async function* readSse(body: ReadableStream<Uint8Array>, maxLine = MAX_SSE_LINE): AsyncGenerator<SseMessage> {
   const reader = body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
   let msg: SseMessage = { id: null, event: 'message', data: '' };
@@ -34,6 +39,9 @@ export async function* readSse(body: ReadableStream<Uint8Array>): AsyncGenerator
           hasData = true;
         } else if (field === 'event') msg.event = value;
         else if (field === 'id') msg.id = value;
+      }
+      if (buffer.length > maxLine) {
+        throw new MnemoError('too_large', `event stream line exceeds ${maxLine} characters without a newline; is this an SSE endpoint?`);
       }
     }
   } finally {

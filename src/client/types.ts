@@ -9,7 +9,7 @@ import type * as E from '../http/ecosystem-routes.js';
 import type {
   ContextOptions, ForgetOptions, ForgetWhereOptions, IngestOptions, ListOptions, MessageInput, RecallOptions, RememberInput, UpdateInput,
 } from '../schemas.js';
-import type { WebhookInput } from '../webhooks/types.js';
+import type { Webhook, WebhookDelivery, WebhookInput } from '../webhooks/types.js';
 
 export type Memory = z.output<typeof R.memorySchema>;
 export type StoredMessage = z.output<typeof R.messageSchema>;
@@ -32,23 +32,4 @@ export type {
   ContextOptions, ForgetOptions, ForgetWhereOptions, IngestOptions, ListOptions, MessageInput, RecallOptions, RememberInput, UpdateInput, WebhookInput,
 };
 
-export interface Webhook {
-  id: string;
-  url: string;
-  events: ChangeEventType[] | null;
-  description: string | null;
-  createdAt: string;
-  secretHint: string;
-}
-
-export interface WebhookDelivery {
-  webhookId: string;
-  eventId: number;
-  eventType: ChangeEventType;
-  attempt: number;
-  outcome: 'delivered' | 'failed' | 'dead';
-  status: number | null;
-  error: string | null;
-  durationMs: number;
-  at: string;
-}
+export type { Webhook, WebhookDelivery };

@@ -1,9 +1,10 @@
 import type { Store } from '../store/store.js';
-import { type ChangeEvent, type EventsOptions, eventFromAudit } from './change-event.js';
+import { isReplayed } from '../store/replayed-audit.js';
+import { CHANGE_EVENT_TYPES, type ChangeEvent, type EventsOptions, eventFromAudit } from './change-event.js';
 
 const MAX_EVENTS = 1000;
 
-/** Change events after `opts.after`, oldest first, read from the audit log. */
+/** Change events after `opts.after`, oldest first, read from the audit log (history replayed by an import is not an event). */
 export async function readEvents(store: Store, profile: string, opts: EventsOptions = {}): Promise<ChangeEvent[]> {
   if (opts.latest) {
     const last = await store.lastAuditId();
@@ -11,15 +12,15 @@ export async function readEvents(store: Store, profile: string, opts: EventsOpti
   }
   const limit = Math.min(Math.max(1, opts.limit ?? 100), MAX_EVENTS);
   const after = Math.max(0, Math.floor(opts.after ?? 0));
-  if (!opts.types?.length) return (await store.listAudit({ afterId: after, limit })).map((e) => eventFromAudit(profile, e));
-  // Filtered by type: keep reading until the page is full or the log ends.
-  const wanted = new Set(opts.types);
+  // Replayed entries and other types are skipped: keep reading until the page is full or the log ends.
+  const wanted = new Set(opts.types?.length ? opts.types : CHANGE_EVENT_TYPES);
   const out: ChangeEvent[] = [];
   let cursor = after;
   while (out.length < limit) {
     const page = await store.listAudit({ afterId: cursor, limit: MAX_EVENTS });
     if (page.length === 0) break;
     for (const e of page) {
+      if (isReplayed(e)) continue;
       const ev = eventFromAudit(profile, e);
       if (wanted.has(ev.type)) out.push(ev);
       if (out.length >= limit) break;

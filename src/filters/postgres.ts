@@ -23,7 +23,7 @@ export function filterToPostgres(node: FilterNode, p: ParamSink, alias = ''): st
     case 'gte':
     case 'lte': {
       const cmp = node.op === 'gte' ? '>=' : '<=';
-      if (field.kind === 'column') return `${prefix}${COLUMN_FIELDS[field.name].column} ${cmp} ${p.add(node.value)}${cast(field)}`;
+      if (field.kind === 'column') return `${columnRef(field, prefix)} ${cmp} ${p.add(node.value)}${cast(field)}`;
       const path = p.add(field.path);
       const at = `${prefix}metadata #> ${path}::text[]`;
       if (typeof node.value === 'number') {
@@ -36,13 +36,22 @@ export function filterToPostgres(node: FilterNode, p: ParamSink, alias = ''): st
 
 function equals(field: FieldRef, prefix: string, value: Scalar, p: ParamSink): string {
   if (field.kind === 'column') {
-    const column = `${prefix}${COLUMN_FIELDS[field.name].column}`;
+    const column = columnRef(field, prefix);
     return value === null ? `${column} IS NULL` : `${column} = ${p.add(value)}${cast(field)}`;
   }
   const doc = field.path.reduceRight<unknown>((inner, key) => ({ [key]: inner }), value);
   return `${prefix}metadata @> ${p.add(JSON.stringify(doc))}::jsonb`;
 }
 
+/** event_time is stored as text (a normalized ISO string, like the filter's value): it compares as text, byte-wise like SQLite. */
+const TEXT_DATES = new Set(['eventTime']);
+
+function columnRef(field: FieldRef & { kind: 'column' }, prefix: string): string {
+  const column = `${prefix}${COLUMN_FIELDS[field.name].column}`;
+  return TEXT_DATES.has(field.name) ? `${column} COLLATE "C"` : column;
+}
+
 function cast(field: FieldRef & { kind: 'column' }): string {
+  if (TEXT_DATES.has(field.name)) return '::text';
   return field.valueType === 'date' ? '::timestamptz' : field.valueType === 'number' ? '::float8' : '::text';
 }

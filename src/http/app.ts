@@ -18,6 +18,7 @@ import { openApiDocument } from './openapi.js';
 import { rateLimit, type RateLimitOptions } from './rate-limit.js';
 import { registerRoutes } from './register.js';
 import { ALL_ROUTES } from './routes.js';
+import type { TargetPolicy } from '../webhooks/target-policy.js';
 
 export const VERSION = '0.1.0';
 export const DEFAULT_BODY_LIMIT = 2 * 1024 * 1024;
@@ -43,6 +44,8 @@ export interface HttpAppOptions {
   processMetrics?: boolean;
   /** Server-Sent Events on /v1/profiles/{name}/events (poll interval, keep-alive). */
   events?: SseOptions;
+  /** Which addresses webhooks may be registered for (default: public ones only). */
+  webhookTargets?: TargetPolicy;
 }
 
 export function createHttpApp(opts: HttpAppOptions): Hono<HttpEnv> {
@@ -90,9 +93,9 @@ export function createHttpApp(opts: HttpAppOptions): Hono<HttpEnv> {
     return c.json(openapi);
   });
   mountDocs(app, { routes: ALL_ROUTES, version: VERSION, authRequired: isAuthRequired, openapi });
-  registerRoutes(app, opts.mnemo, ALL_ROUTES);
+  registerRoutes(app, opts.mnemo, ALL_ROUTES, { webhookTargets: opts.webhookTargets });
   mountMcp(app, opts.mnemo);
   mountUi(app, { mnemo: opts.mnemo, auth });
-  mountEvents(app, opts.mnemo, opts.events);
+  mountEvents(app, opts.mnemo, opts.events, opts.keys);
   return app;
 }

@@ -6,13 +6,13 @@ import { MnemoError } from '../errors.js';
 import { profileNameSchema } from '../schemas.js';
 import { parseInput } from '../validation.js';
 import type { HttpEnv } from './env.js';
-import type { RouteDef } from './route.js';
+import type { RouteDef, RouteSettings } from './route.js';
 import { queryObject, readJson } from './validate.js';
 
 /** `/v1/profiles/{name}` → `/v1/profiles/:name` */
 export const honoPath = (path: string): string => path.replace(/\{(\w+)\}/g, ':$1');
 
-export function registerRoutes(app: Hono<HttpEnv>, mnemo: MnemoApi, routes: RouteDef[]): void {
+export function registerRoutes(app: Hono<HttpEnv>, mnemo: MnemoApi, routes: RouteDef[], settings: RouteSettings = {}): void {
   for (const def of routes) {
     app.on(def.method.toUpperCase(), honoPath(def.path), async (c) => {
       c.set('route', def.path);
@@ -33,7 +33,7 @@ export function registerRoutes(app: Hono<HttpEnv>, mnemo: MnemoApi, routes: Rout
         body = parseInput(def.body.schema, json ?? {}, 'request body');
       }
       const profile = name !== null ? mnemo.profile(name) : (undefined as unknown as ProfileApi);
-      const res = await def.run({ mnemo, profile, params, query, body });
+      const res = await def.run({ mnemo, profile, params, query, body, settings });
       return c.json(res.body as object, res.status ?? 200);
     });
   }

@@ -2,6 +2,7 @@
 import type { z } from 'zod';
 import type { MnemoApi, ProfileApi } from '../api.js';
 import type { KeyScope } from '../auth/keys.js';
+import type { TargetPolicy } from '../webhooks/target-policy.js';
 import type { QueryShape } from './validate.js';
 
 export interface RouteInput<Q, B> {
@@ -11,6 +12,12 @@ export interface RouteInput<Q, B> {
   params: Record<string, string>;
   query: Q;
   body: B;
+  /** Server settings routes need (e.g. which webhook receivers are acceptable). */
+  settings: RouteSettings;
+}
+
+export interface RouteSettings {
+  webhookTargets?: TargetPolicy;
 }
 
 export interface RouteResult {

@@ -11,7 +11,7 @@ export interface HttpServerOptions extends HttpAppOptions {
   host?: string;
   /** Default 7077; 0 picks a free port. */
   port?: number;
-  /** Deliver change events to registered webhooks from this server (default on; false: off). */
+  /** Deliver change events to registered webhooks from this server (default on; false: off); `allowPrivate` lets them target loopback/private addresses. */
   webhooks?: DispatcherOptions | false;
 }
 
@@ -38,7 +38,8 @@ export async function startHttpServer(opts: HttpServerOptions): Promise<RunningH
         `Create one first (mnemo keys create --profile '*' --scope admin) or bind to 127.0.0.1.`,
     );
   }
-  const app = createHttpApp({ ...opts, requireAuth: opts.requireAuth || !loopback });
+  const allowPrivate = opts.webhooks ? (opts.webhooks.allowPrivate ?? false) : false;
+  const app = createHttpApp({ ...opts, requireAuth: opts.requireAuth || !loopback, webhookTargets: { allowPrivate } });
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, hostname: host, port: opts.port ?? 7077 }, () => resolve(s));
     s.once('error', reject);

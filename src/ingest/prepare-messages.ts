@@ -1,5 +1,5 @@
 import type { SplitMessage } from '../api.js';
-import { messageMetadata } from '../attachments/message.js';
+import { redactedMessageMetadata } from '../attachments/redact.js';
 import { hashId, messageId } from '../ids.js';
 import { ingestInputSchema, ingestOptionsSchema, type IngestOptions } from '../schemas.js';
 import type { NewMessage, Redaction } from '../types.js';
@@ -31,14 +31,15 @@ export function prepareMessages(input: unknown, options: IngestOptions = {}): Pr
     // Redact the whole message first, so a secret on a part boundary is still found.
     const { text, redactions: found } = redactSecrets(m.content);
     redactions.push(...found);
+    const metadata = redactedMessageMetadata(m, redactions);
     const sessionId = m.sessionId ?? opts.sessionId ?? DEFAULT_SESSION;
     const base = { sessionId, role: m.role, timestamp: m.timestamp ?? opts.timestamp ?? now };
     const wholeId = messageId(sessionId, m.role, text);
     const parts = splitContent(text);
-    if (parts.length === 1) return [{ ...base, id: wholeId, content: text, metadata: messageMetadata(m) }];
+    if (parts.length === 1) return [{ ...base, id: wholeId, content: text, metadata }];
     const stored = parts.map((content, i): NewMessage => {
       const info: SplitInfo = { messageId: wholeId, part: i + 1, parts: parts.length };
-      return { ...base, id: hashId(sessionId, m.role, content, `part ${info.part}/${info.parts} of ${wholeId}`), content, metadata: { ...messageMetadata(m), split: info } };
+      return { ...base, id: hashId(sessionId, m.role, content, `part ${info.part}/${info.parts} of ${wholeId}`), content, metadata: { ...metadata, split: info } };
     });
     split.push({ index, messageId: wholeId, partIds: stored.map((p) => p.id) });
     return stored;

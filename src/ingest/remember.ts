@@ -3,6 +3,7 @@ import { rememberInputSchema, type RememberInput } from '../schemas.js';
 import type { NewMemory, Redaction } from '../types.js';
 import { parseInput } from '../validation.js';
 import type { Extractor } from './extractor.js';
+import { redactMetadata, redactStrings } from './redact-json.js';
 import { redactSecrets } from './secrets.js';
 import { DEFAULT_SESSION } from './prepare-messages.js';
 
@@ -33,9 +34,9 @@ export async function buildRememberedMemory(input: RememberInput, extractor: Ext
     sessionId,
     sourceMessageIds: [],
     queries: reading?.queries ?? [],
-    tags: data.tags ?? reading?.tags ?? [],
+    tags: redactStrings(data.tags, redactions) ?? reading?.tags ?? [],
     importance: data.importance ?? reading?.importance ?? 0.6,
-    metadata: data.metadata,
+    metadata: redactMetadata(data.metadata, redactions),
     userId: data.userId,
     agentId: data.agentId,
     runId: data.runId,

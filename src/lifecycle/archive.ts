@@ -53,16 +53,22 @@ export interface ArchiveMatch {
   memberIds: string[];
 }
 
-/** An in-memory inverted index over the archive entries (they are few: one per topic, entity, session). */
+/**
+ * An in-memory index over the archive entries (one per topic, entity and session). Topic and
+ * entity entries are found by the words of their key; session entries by their words, reading
+ * only the postings of the query's rarest words (an entry holding three quarters of the words
+ * must hold one of them), so a lookup stays small however many sessions are archived.
+ */
 export class ArchiveSearch {
-  private readonly byTerm = new Map<string, number[]>();
+  private readonly byKeyWord = new Map<string, number[]>();
+  private readonly sessionsByTerm = new Map<string, number[]>();
 
   constructor(private readonly entries: ArchiveEntry[]) {
     entries.forEach((e, i) => {
-      for (const t of new Set(e.terms.map(termKey))) {
-        let list = this.byTerm.get(t);
-        if (!list) this.byTerm.set(t, (list = []));
-        list.push(i);
+      if (e.kind === 'session') {
+        for (const t of new Set(e.terms.map(termKey))) push(this.sessionsByTerm, t, i);
+      } else {
+        for (const w of keyWords(e.key)) push(this.byKeyWord, termKey(w), i);
       }
     });
   }
@@ -72,24 +78,32 @@ export class ArchiveSearch {
   }
 
   /**
-   * Entries the query is about: a topic or entity entry matches when the query names its key (a
-   * word of the topic key, the entity's name) and holds at least half of the query's words; a
-   * session entry, whose words are only its members', when it holds three quarters of them.
+   * Entries the query is about: a topic or entity entry when the query names its key (a word of
+   * the topic key, the entity's name) and holds at least half of the query's words; a session
+   * entry when it holds three quarters of them.
    */
   search(terms: string[], maxMembers = 200): ArchiveMatch {
     const keys = [...new Set(terms.map(termKey))];
     if (keys.length === 0 || this.entries.length === 0) return { entries: [], memberIds: [] };
-    const hits = new Map<number, number>();
-    for (const k of keys) for (const i of this.byTerm.get(k) ?? []) hits.set(i, (hits.get(i) ?? 0) + 1);
-    const asked = new Set(keys);
-    const names = (e: ArchiveEntry) => e.key.split(/[._\s-]+/).some((w) => w.length > 1 && !GENERIC_SUBJECTS.has(w) && asked.has(termKey(w)));
     const half = Math.max(Math.min(2, keys.length), Math.ceil(keys.length / 2));
-    const found = [...hits]
-      .filter(([i, n]) => {
-        const e = this.entries[i];
-        return e.kind === 'session' ? n >= Math.max(half, Math.ceil(keys.length * 0.75)) : n >= half && names(e);
-      })
-      .sort((a, b) => b[1] - a[1] || this.entries[a[0]].memberIds.length - this.entries[b[0]].memberIds.length);
+    const found: [number, number][] = [];
+    const named = new Set<number>();
+    for (const k of keys) for (const i of this.byKeyWord.get(k) ?? []) named.add(i);
+    for (const i of named) {
+      const have = new Set(this.entries[i].terms.map(termKey));
+      const n = keys.filter((k) => have.has(k)).length;
+      if (n >= half) found.push([i, n]);
+    }
+    const sessionNeed = Math.max(half, Math.ceil(keys.length * 0.75));
+    const postings = keys.map((k) => this.sessionsByTerm.get(k) ?? []).sort((a, b) => a.length - b.length);
+    const probe = new Set<number>();
+    for (const list of postings.slice(0, keys.length - sessionNeed + 1)) for (const i of list) probe.add(i);
+    for (const i of probe) {
+      let n = 0;
+      for (const list of postings) if (contains(list, i)) n++;
+      if (n >= sessionNeed) found.push([i, n]);
+    }
+    found.sort((a, b) => b[1] - a[1] || this.entries[a[0]].memberIds.length - this.entries[b[0]].memberIds.length);
     const memberIds = new Set<string>();
     for (const [i] of found) {
       for (const id of this.entries[i].memberIds) {
@@ -99,4 +113,28 @@ export class ArchiveSearch {
     }
     return { entries: found.map(([i, n]) => ({ kind: this.entries[i].kind, key: this.entries[i].key, matched: n })), memberIds: [...memberIds] };
   }
+}
+
+function push(index: Map<string, number[]>, key: string, i: number): void {
+  let list = index.get(key);
+  if (!list) index.set(key, (list = []));
+  if (list[list.length - 1] !== i) list.push(i);
+}
+
+/** The words of a topic key or entity name that can name it (not "user", "project", …). */
+function keyWords(key: string): string[] {
+  return key.split(/[._\s-]+/).filter((w) => w.length > 1 && !GENERIC_SUBJECTS.has(w));
+}
+
+/** Postings are in increasing entry order: binary search. */
+function contains(list: number[], i: number): boolean {
+  let lo = 0;
+  let hi = list.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid] === i) return true;
+    if (list[mid] < i) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
 }

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { hashId } from '../ids.js';
 import { EMBED_JOB } from '../ingest/extract-job.js';
 import { DEFAULT_SESSION } from '../ingest/prepare-messages.js';
+import { redactMetadata } from '../ingest/redact-json.js';
 import { redactSecrets } from '../ingest/secrets.js';
 import { timelineEntry } from '../interop/markdown/timeline.js';
 import { contentSchema, metadataSchema, sessionIdSchema, timestampSchema } from '../schemas.js';
@@ -40,6 +41,7 @@ export const NOTE_TAG = 'note';
 export async function writeNote(store: Store, input: NoteInput, kick: () => void): Promise<NoteResult> {
   const n = parseInput(noteInputSchema, input, 'note');
   const { text, redactions } = redactSecrets(n.text.trim());
+  const data = redactMetadata(n.data, redactions, 'note data');
   const at = n.at ?? new Date().toISOString();
   const memory: NewMemory = {
     id: hashId('note', n.kind, text, at),
@@ -52,7 +54,7 @@ export async function writeNote(store: Store, input: NoteInput, kick: () => void
     queries: [`What happened on ${at.slice(0, 10)}?`, `When was the ${n.kind} logged?`],
     tags: [NOTE_TAG, n.kind],
     importance: 0.5,
-    metadata: { noteKind: n.kind, ...(n.data ? { noteData: n.data } : {}) },
+    metadata: { noteKind: n.kind, ...(data ? { noteData: data } : {}) },
     createdAt: at,
     updatedAt: at,
   };

@@ -81,7 +81,9 @@ export async function recall(deps: RecallDeps, query: string, p: RecallParams): 
   };
   const { results: found, timings: channelTimings } = await runChannels({ ...channelInputs, scope: gate.tiered ? 'memories' : undefined });
   Object.assign(timings, channelTimings);
+  const tg = performance.now();
   const results = gate.first(found, analysis.terms);
+  timings.gate = performance.now() - tg;
   const searchMessages = async () => (await runChannels({ ...channelInputs, scope: 'messages' })).results;
 
   const t1 = performance.now();

@@ -9,7 +9,7 @@ export interface ConsolidationGroupRow {
 }
 
 /**
- * One group's outcome, applied in one transaction: members still active (else nothing happens:
+ * One group's outcome, applied all or nothing: members still active (else nothing happens:
  * the group is stale and the next run plans it again), `supersede` marked superseded by the new
  * memory, the memory written, the group row pointed at it, the follow-up jobs enqueued (per group, or once per batch).
  */
@@ -41,15 +41,28 @@ export interface WorkingItem {
 
 export type NewWorkingItem = Omit<WorkingItem, 'createdAt'>;
 
+export interface WorkingSessionEnd {
+  promoted: Memory[];
+  /** Ids of the consumed items deleted (those unchanged since they were read). */
+  removed: string[];
+}
+
 /** Persistence for consolidation and working memory; both stores implement it. */
 export interface ConsolidationStore {
   consolidationGroups(keys: string[]): Promise<ConsolidationGroupRow[]>;
-  /** Commits groups in order, several per transaction: each group is all or nothing, never half applied. */
+  /**
+   * Commits the groups in order, all in one transaction (callers batch them). A stale group writes
+   * nothing and the others still apply; an error or a crash rolls the whole call back, so a group
+   * is never half applied and the next run plans the lost ones again.
+   */
   commitConsolidation(commits: ConsolidationCommit[], opts?: { enqueue?: NewJob[] }): Promise<ConsolidationCommitResult[]>;
-  /** Insert-or-replace by id. */
+  /** Insert-or-replace by (session, id): the same item id in two sessions is two items. */
   putWorkingItems(items: NewWorkingItem[]): Promise<WorkingItem[]>;
   listWorkingItems(sessionId: string): Promise<WorkingItem[]>;
   deleteWorkingItems(sessionId: string, ids?: string[]): Promise<number>;
-  /** Writes `promote` (as `writeMemories` does) and deletes every item of the session, in one transaction. */
-  endWorkingSession(sessionId: string, promote: NewMemory[], opts?: { enqueue?: NewJob[] }): Promise<{ promoted: Memory[]; dropped: number }>;
+  /**
+   * Writes `promote` (as `writeMemories` does) and deletes the `consumed` items, in one transaction.
+   * An item is deleted only if it is unchanged since it was read: one added or edited meanwhile stays.
+   */
+  endWorkingSession(sessionId: string, consumed: WorkingItem[], promote: NewMemory[], opts?: { enqueue?: NewJob[] }): Promise<WorkingSessionEnd>;
 }

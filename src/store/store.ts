@@ -15,6 +15,7 @@ import type { BrowseFilter, StoreInspection, TimelineOptions, TimelineSlice } fr
 import type { FilterNode } from '../filters/ast.js';
 import type { LifecycleStore } from './lifecycle-store.js';
 import type { ConsolidationStore } from './consolidation-store.js';
+import type { SetStatusOptions } from './status-transition.js';
 
 /**
  * Persistence for ONE profile. Pipelines talk to this interface only and never write SQL.
@@ -61,7 +62,8 @@ export interface Store extends LifecycleStore, ConsolidationStore {
   topicKeys(prefix?: string, limit?: number): Promise<string[]>;
   /** status=forgotten (soft) or erase content, queries, tags and vectors (purge). Audited. */
   forget(id: string, opts: { purge: boolean; reason?: string }): Promise<Memory | null>;
-  setStatus(id: string, status: MemoryStatus, reason?: string): Promise<Memory | null>;
+  /** Audited; the same status again changes nothing. With `from`, throws MnemoError('conflict') unless the memory is in that status at the write. */
+  setStatus(id: string, status: MemoryStatus, reason?: string, opts?: SetStatusOptions): Promise<Memory | null>;
   /**
    * Update as supersession (one transaction): writes `next` (a new id) active and marks the
    * active memory `id` superseded by it, with audit entries; null when `id` is unknown. Throws
@@ -115,6 +117,13 @@ export interface Store extends LifecycleStore, ConsolidationStore {
   lastAuditId(): Promise<number>;
   getMeta(key: string): Promise<string | null>;
   setMeta(key: string, value: string): Promise<void>;
+  /** Removes meta keys (absent ones are ignored). */
+  deleteMeta(keys: string[]): Promise<void>;
+  /**
+   * Atomically takes or renews a lease stored under a meta key: true when `holder` now holds it
+   * for `ttlMs` (it was free, expired or already its own), false while another holder's is live.
+   */
+  claimLease(key: string, holder: string, ttlMs: number): Promise<boolean>;
   /** Everything in the profile (all statuses), for a versioned export document. */
   dump(): Promise<StoreDump>;
   /**

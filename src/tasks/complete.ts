@@ -12,7 +12,8 @@ export async function completeTask(store: Store, id: string, reason?: string): P
   if (memory.type !== 'task') throw new MnemoError('invalid_input', `memory ${id} is a ${memory.type}, not a task: only tasks can be completed`);
   if (memory.status === 'done') return memory;
   if (memory.status !== 'active') throw new MnemoError('conflict', `task ${id} is ${memory.status}; only an active task can be completed`);
-  const done = await store.setStatus(id, 'done', reason ?? 'completed');
+  // The store re-checks `from` under its write lock: a task forgotten or purged since the read stays so (conflict).
+  const done = await store.setStatus(id, 'done', reason ?? 'completed', { from: 'active' });
   if (!done) throw new MnemoError('not_found', `no memory ${id} in profile ${store.profile}`);
   return done;
 }

@@ -1,7 +1,11 @@
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import type { MnemoApi, ProfileApi } from '../api.js';
 import type { ChangeEvent } from '../events/change-event.js';
+import { randomId } from '../ids.js';
 import { type WebhookRegistry, onWebhookCreated } from './registry.js';
 import { SIGNATURE_HEADER, signPayload } from './sign.js';
+import { guardedLookup, literalTargetRefusal } from './target-policy.js';
 import type { DeliveryOutcome, StoredWebhook } from './types.js';
 
 export interface DispatcherOptions {
@@ -20,6 +24,13 @@ export interface DispatcherOptions {
   batch?: number;
   /** How often all profiles are scanned for webhooks registered by other processes (default 30 s). */
   rescanMs?: number;
+  /**
+   * How long this server's claim on a webhook lasts without renewal (default 30 s, at least two
+   * delivery timeouts): servers sharing a database deliver each webhook from one holder at a time.
+   */
+  leaseMs?: number;
+  /** Deliver to loopback/private addresses too (link-local/metadata ones never). Default false. */
+  allowPrivate?: boolean;
   warn?: (message: string) => void;
 }
 
@@ -45,12 +56,15 @@ export class WebhookDispatcher {
   private lastScan = 0;
   private stopped = false;
   private ticking = false;
+  /** This dispatcher's identity in delivery leases. */
+  private readonly holder = randomId();
 
   constructor(private readonly mnemo: MnemoApi, private readonly opts: DispatcherOptions = {}) {
     this.o = {
       pollMs: opts.pollMs ?? 500, timeoutMs: opts.timeoutMs ?? 5000, maxAttempts: opts.maxAttempts ?? 6,
       backoffMs: opts.backoffMs ?? 1000, maxBackoffMs: opts.maxBackoffMs ?? 300_000, maxConcurrent: opts.maxConcurrent ?? 8,
-      batch: opts.batch ?? 20, rescanMs: opts.rescanMs ?? 30_000,
+      batch: opts.batch ?? 20, rescanMs: opts.rescanMs ?? 30_000, allowPrivate: opts.allowPrivate ?? false,
+      leaseMs: Math.max(opts.leaseMs ?? 30_000, 2 * (opts.timeoutMs ?? 5000)),
     };
   }
 
@@ -83,9 +97,15 @@ export class WebhookDispatcher {
     try {
       if (Date.now() - this.lastScan >= this.o.rescanMs) await this.scan();
       for (const name of this.profiles) {
-        const profile = this.mnemo.profile(name);
-        const registry = profile.webhooks();
-        for (const hook of await registry.stored()) this.maybeRun(profile, registry, hook);
+        try {
+          const profile = this.mnemo.profile(name);
+          const registry = profile.webhooks();
+          for (const hook of await registry.stored()) this.maybeRun(profile, registry, hook);
+        } catch {
+          // Not a profile of this server's data (a webhook created by another instance in this
+          // process), or it went away: stop watching; the periodic scan picks it up if it has webhooks.
+          this.profiles.delete(name);
+        }
       }
     } catch (err) {
       this.opts.warn?.(`webhook dispatcher: ${String(err)}`);
@@ -119,9 +139,17 @@ export class WebhookDispatcher {
 
   /** Delivers the webhook's pending events in order until one fails (then it backs off) or none is left. */
   private async drain(profile: ProfileApi, registry: WebhookRegistry, hook: StoredWebhook, st: HookState): Promise<void> {
+    const claimed = async () => {
+      if (await registry.claim(hook.id, this.holder, this.o.leaseMs)) return true;
+      st.nextAt = Date.now() + this.o.pollMs * 4;
+      return false;
+    };
+    if (!(await claimed())) return;
     const events = await profile.events({ after: await registry.cursor(hook.id), limit: this.o.batch });
-    for (const event of events) {
+    for (const [i, event] of events.entries()) {
       if (this.stopped) return;
+      // Renewed per event, so a long drain keeps the lease and a server that died mid-drain loses it.
+      if (i > 0 && !(await claimed())) return;
       if (hook.events && !hook.events.includes(event.type)) {
         await registry.advance(hook.id, event.id);
         continue;
@@ -148,26 +176,37 @@ export class WebhookDispatcher {
   private async post(profile: ProfileApi, hook: StoredWebhook, event: ChangeEvent): Promise<{ status: number | null; error: string | null }> {
     const memory = event.memoryId ? await profile.get(event.memoryId).catch(() => null) : null;
     const body = JSON.stringify({ ...event, memory });
+    const policy = { allowPrivate: this.o.allowPrivate };
+    const refused = literalTargetRefusal(hook.url, policy);
+    if (refused) return { status: null, error: `webhook target is not allowed: ${refused}` };
     const abort = new AbortController();
     this.aborts.add(abort);
     const timer = setTimeout(() => abort.abort(), this.o.timeoutMs);
     try {
-      const res = await fetch(hook.url, {
-        method: 'POST',
-        redirect: 'manual',
-        signal: abort.signal,
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': 'mnemo-webhooks',
-          [SIGNATURE_HEADER]: signPayload(hook.secret, body),
-          'x-mnemo-event': event.type,
-          'x-mnemo-event-id': String(event.id),
-          'x-mnemo-webhook-id': hook.id,
-        },
-        body,
+      const url = new URL(hook.url);
+      const status = await new Promise<number>((resolve, reject) => {
+        // node:http with a guarded lookup: the address checked is the one connected to (no DNS rebinding).
+        const req = (url.protocol === 'https:' ? httpsRequest : httpRequest)(url, {
+          method: 'POST',
+          signal: abort.signal,
+          lookup: guardedLookup(policy),
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+            'user-agent': 'mnemo-webhooks',
+            [SIGNATURE_HEADER]: signPayload(hook.secret, body),
+            'x-mnemo-event': event.type,
+            'x-mnemo-event-id': String(event.id),
+            'x-mnemo-webhook-id': hook.id,
+          },
+        }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', reject);
+        req.end(body);
       });
-      await res.body?.cancel().catch(() => undefined);
-      return res.status >= 200 && res.status < 300 ? { status: res.status, error: null } : { status: res.status, error: `receiver answered ${res.status}` };
+      return status >= 200 && status < 300 ? { status, error: null } : { status, error: `receiver answered ${status}` };
     } catch (err) {
       const message = abort.signal.aborted ? `no answer within ${this.o.timeoutMs} ms` : (err as Error).message;
       return { status: null, error: message };

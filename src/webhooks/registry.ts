@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import type { z } from 'zod';
 import { MnemoError } from '../errors.js';
 import { randomId } from '../ids.js';
 import type { Store } from '../store/store.js';
 import { parseInput } from '../validation.js';
+import { assertWebhookTarget, type TargetPolicy } from './target-policy.js';
 import {
   type CreatedWebhook, type StoredWebhook, type Webhook, type WebhookDelivery, type WebhookInput,
   WEBHOOK_LIMITS, publicWebhook, webhookInputSchema,
@@ -12,6 +14,7 @@ const KEY = 'webhooks';
 const cursorKey = (id: string) => `webhook_cursor:${id}`;
 const logKey = (id: string) => `webhook_log:${id}`;
 const deadKey = (id: string) => `webhook_dead:${id}`;
+const leaseKey = (id: string) => `webhook_lease:${id}`;
 
 /**
  * A profile's webhooks, kept in its store's meta table (so they live and travel with the
@@ -21,9 +24,15 @@ const deadKey = (id: string) => `webhook_dead:${id}`;
 export class WebhookRegistry {
   constructor(private readonly profile: string, private readonly store: () => Promise<Store>) {}
 
-  async create(input: WebhookInput): Promise<CreatedWebhook> {
+  /** `policy`: which receiver addresses are acceptable (see target-policy.ts; default: public only). */
+  async create(input: WebhookInput, policy: TargetPolicy = {}): Promise<CreatedWebhook> {
     const data = parseInput(webhookInputSchema, input, 'webhook');
+    await assertWebhookTarget(data.url, policy);
     const store = await this.store();
+    return this.serialized(() => this.insert(store, data));
+  }
+
+  private async insert(store: Store, data: z.output<typeof webhookInputSchema>): Promise<CreatedWebhook> {
     const all = await this.stored();
     if (all.length >= WEBHOOK_LIMITS.maxPerProfile) throw new MnemoError('conflict', `a profile has at most ${WEBHOOK_LIMITS.maxPerProfile} webhooks`);
     const secret = `whsec_${randomBytes(24).toString('hex')}`;
@@ -48,11 +57,15 @@ export class WebhookRegistry {
   }
 
   async remove(id: string): Promise<Webhook> {
-    const all = await this.stored();
-    const found = all.find((w) => w.id === id);
-    if (!found) throw new MnemoError('not_found', `no webhook ${id}`);
-    await (await this.store()).setMeta(KEY, JSON.stringify(all.filter((w) => w.id !== id)));
-    return publicWebhook(found);
+    const store = await this.store();
+    return this.serialized(async () => {
+      const all = await this.stored();
+      const found = all.find((w) => w.id === id);
+      if (!found) throw new MnemoError('not_found', `no webhook ${id}`);
+      await store.setMeta(KEY, JSON.stringify(all.filter((w) => w.id !== id)));
+      await store.deleteMeta([cursorKey(id), logKey(id), deadKey(id), leaseKey(id)]);
+      return publicWebhook(found);
+    });
   }
 
   /** Newest first. */
@@ -75,13 +88,49 @@ export class WebhookRegistry {
     return Number((await (await this.store()).getMeta(cursorKey(id))) ?? 0);
   }
 
+  /**
+   * Takes or renews the right to deliver this webhook for `ttlMs`: with several servers on one
+   * database only the holder delivers, and another takes over once a dead holder's lease expires.
+   */
+  async claim(id: string, holder: string, ttlMs: number): Promise<boolean> {
+    return (await this.store()).claimLease(leaseKey(id), holder, ttlMs);
+  }
+
+  /** A delivery finishing after its webhook was removed writes nothing (no orphaned keys). */
   async advance(id: string, eventId: number): Promise<void> {
-    await (await this.store()).setMeta(cursorKey(id), String(eventId));
+    const store = await this.store();
+    await this.serialized(async () => {
+      if (await this.exists(id)) await store.setMeta(cursorKey(id), String(eventId));
+    });
   }
 
   async record(delivery: WebhookDelivery): Promise<void> {
-    await this.append(logKey(delivery.webhookId), delivery, WEBHOOK_LIMITS.logEntries);
-    if (delivery.outcome === 'dead') await this.append(deadKey(delivery.webhookId), delivery, WEBHOOK_LIMITS.deadLetters);
+    const store = await this.store();
+    await this.serialized(async () => {
+      if (!(await this.exists(delivery.webhookId))) return;
+      await this.append(logKey(delivery.webhookId), delivery, WEBHOOK_LIMITS.logEntries);
+      if (delivery.outcome === 'dead') await this.append(deadKey(delivery.webhookId), delivery, WEBHOOK_LIMITS.deadLetters);
+    });
+  }
+
+  private async exists(id: string): Promise<boolean> {
+    return (await this.stored()).some((w) => w.id === id);
+  }
+
+  /**
+   * Read-modify-writes of this profile's webhook meta keys run one at a time per profile in this process, so
+   * concurrent creates cannot lose each other or exceed the cap, and a removal cannot race a
+   * delivery's bookkeeping.
+   */
+  private serialized<T>(work: () => Promise<T>): Promise<T> {
+    const previous = queues.get(this.profile) ?? Promise.resolve();
+    const run = previous.then(work, work);
+    const tail = run.then(() => undefined, () => undefined);
+    queues.set(this.profile, tail);
+    void tail.then(() => {
+      if (queues.get(this.profile) === tail) queues.delete(this.profile);
+    });
+    return run;
   }
 
   private async append(key: string, entry: WebhookDelivery, cap: number): Promise<void> {
@@ -91,6 +140,9 @@ export class WebhookRegistry {
     await store.setMeta(key, JSON.stringify(list.slice(-cap)));
   }
 }
+
+/** Keyed by profile name (a name shared by two data dirs in one process only costs some parallelism). */
+const queues = new Map<string, Promise<void>>();
 
 /** Dispatchers in this process start watching a profile as soon as it gets a webhook. */
 const createdListeners = new Set<(profile: string) => void>();

@@ -2,7 +2,8 @@ import { hashId } from '../ids.js';
 import type { Extractor } from '../ingest/extractor.js';
 import { EMBED_JOB } from '../ingest/extract-job.js';
 import { buildRememberedMemory } from '../ingest/remember.js';
-import { redactSecrets } from '../ingest/secrets.js';
+import { containsSecret, redactSecrets } from '../ingest/secrets.js';
+import { MnemoError } from '../errors.js';
 import type { WorkingItem } from '../store/consolidation-store.js';
 import type { Store } from '../store/store.js';
 import type { Memory, NewMemory } from '../types.js';
@@ -39,6 +40,8 @@ export class WorkingSession implements WorkingSessionApi {
     const data = parseInput(workingItemInputSchema, item, 'working item');
     // Secrets never reach storage, scratch or not.
     const content = redactSecrets(data.content.trim()).text;
+    // An id is a key the caller reuses, so it cannot be rewritten: one that holds a secret is refused.
+    if (data.id && containsSecret(data.id)) throw new MnemoError('invalid_input', 'working item id looks like a secret (a key or token); choose another id');
     const store = await this.deps.store();
     const [saved] = await store.putWorkingItems([{
       id: data.id ?? hashId('working', this.id, content).slice(0, 16),
@@ -69,8 +72,11 @@ export class WorkingSession implements WorkingSessionApi {
       const { memory } = await buildRememberedMemory({ content: item.content, type: item.type, sessionId: this.id }, this.deps.extractor, keys);
       memories.push({ ...memory, id: hashId('working-memory', this.id, item.id, item.content), createdAt: item.createdAt, updatedAt: item.createdAt });
     }
-    const res = await store.endWorkingSession(this.id, memories, { enqueue: memories.length ? [{ kind: EMBED_JOB, payload: { memoryIds: memories.map((m) => m.id) } }] : [] });
+    const enqueue = memories.length ? [{ kind: EMBED_JOB, payload: { memoryIds: memories.map((m) => m.id) } }] : [];
+    // Deletes only the items listed above: one added (or edited) while this ran stays for the next end.
+    const { promoted, removed } = await store.endWorkingSession(this.id, items, memories, { enqueue });
     if (memories.length) this.deps.afterWrite();
-    return res;
+    const chosenIds = new Set(chosen.map((i) => i.id));
+    return { promoted, dropped: removed.filter((id) => !chosenIds.has(id)).length };
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Harness, at, mem } from './harness.js';
+import { type Harness, at, expectCode, mem } from './harness.js';
 
 export function consolidationContract(h: Harness): void {
   describe('consolidation and working memory', () => {
@@ -90,11 +90,52 @@ export function consolidationContract(h: Harness): void {
       expect((await s.listWorkingItems('s1')).map((i) => [i.id, i.keep])).toEqual([['w1', false], ['w2', true]]);
       expect(await s.deleteWorkingItems('s2', ['w3'])).toBe(1);
       const promoted = mem('The bug is in the session cookie', { sessionId: 's1' });
-      const res = await s.endWorkingSession('s1', [promoted]);
+      const res = await s.endWorkingSession('s1', await s.listWorkingItems('s1'), [promoted]);
       expect(res.promoted.map((m) => m.id)).toEqual([promoted.id]);
-      expect(res.dropped).toBe(1);
+      expect(res.removed.sort()).toEqual(['w1', 'w2']);
       expect(await s.listWorkingItems('s1')).toEqual([]);
       expect(await s.getMemory(promoted.id)).toMatchObject({ status: 'active', sessionId: 's1' });
+    });
+
+    it('keys working items by (session, id): the same id in another session is another item', async () => {
+      const s = h.store();
+      await s.putWorkingItems([{ id: 'shared', sessionId: 'a', content: 'A: the deploy is blocked', type: 'fact', keep: true }]);
+      const [b] = await s.putWorkingItems([{ id: 'shared', sessionId: 'b', content: 'B: scratch', type: 'fact', keep: false }]);
+      expect(b).toMatchObject({ id: 'shared', sessionId: 'b', content: 'B: scratch' });
+      expect(await s.listWorkingItems('a')).toMatchObject([{ id: 'shared', sessionId: 'a', content: 'A: the deploy is blocked', keep: true }]);
+      expect(await s.deleteWorkingItems('b', ['shared'])).toBe(1);
+      expect((await s.listWorkingItems('a')).map((i) => i.content)).toEqual(['A: the deploy is blocked']);
+    });
+
+    it('ending a session deletes only the items it read: one added or edited meanwhile stays', async () => {
+      const s = h.store();
+      await s.putWorkingItems([
+        { id: 'r1', sessionId: 's', content: 'read and dropped', type: 'fact', keep: false },
+        { id: 'r2', sessionId: 's', content: 'read, then edited', type: 'fact', keep: false },
+      ]);
+      const read = await s.listWorkingItems('s');
+      await s.putWorkingItems([
+        { id: 'late', sessionId: 's', content: 'added while the session ended', type: 'fact', keep: true },
+        { id: 'r2', sessionId: 's', content: 'read, then edited: keep this', type: 'fact', keep: true },
+      ]);
+      const res = await s.endWorkingSession('s', read, []);
+      expect(res).toEqual({ promoted: [], removed: ['r1'] });
+      expect((await s.listWorkingItems('s')).map((i) => [i.id, i.content, i.keep]).sort()).toEqual([
+        ['late', 'added while the session ended', true], ['r2', 'read, then edited: keep this', true]]);
+    });
+
+    it('setStatus with `from` changes only a memory in that status, else a conflict that changes nothing', async () => {
+      const s = h.store();
+      const task = mem('Rotate the staging certificates', { type: 'task' });
+      await s.writeMemories([task]);
+      await s.forget(task.id, { purge: true });
+      await expectCode(s.setStatus(task.id, 'done', 'completed', { from: 'active' }), 'conflict');
+      expect(await s.getMemory(task.id)).toMatchObject({ status: 'forgotten', content: '[purged]' });
+      expect((await s.listAudit({ memoryId: task.id })).map((a) => a.action)).not.toContain('status');
+      const other = mem('Renew the domain', { type: 'task' });
+      await s.writeMemories([other]);
+      expect(await s.setStatus(other.id, 'done', 'completed', { from: 'active' })).toMatchObject({ status: 'done' });
+      expect(await s.setStatus(other.id, 'done', 'again', { from: 'active' })).toMatchObject({ status: 'done' });
     });
   });
 }

@@ -1,5 +1,6 @@
 /** Scope/metadata fields, filters and revise (update as supersession): the same behaviour on every Store. */
 import { describe, expect, it } from 'vitest';
+import { readEvents } from '../../src/events/read-events.js';
 import { parseFilter } from '../../src/filters/parse.js';
 import { at, expectCode, mem, type Harness } from './harness.js';
 
@@ -8,9 +9,9 @@ export function scopeContract(h: Harness): void {
     async function seed() {
       const s = h.store();
       await s.writeMemories([
-        mem('Alice likes tea', { userId: 'alice', agentId: 'chef', runId: 'r1', metadata: { priority: 3, team: 'red', due: '2026-03-01', vip: true }, createdAt: at(1) }),
-        mem('Alice runs marathons', { userId: 'alice', agentId: 'coach', runId: 'r2', metadata: { priority: 1, team: 'blue', nested: { level: 2 } }, createdAt: at(2) }),
-        mem('Bob likes coffee', { userId: 'bob', agentId: 'chef', runId: 'r3', metadata: { priority: 5, team: 'red', due: '2026-05-01', vip: false }, createdAt: at(3) }),
+        mem('Alice likes tea', { userId: 'alice', agentId: 'chef', runId: 'r1', metadata: { priority: 3, team: 'red', due: '2026-03-01', vip: true }, eventTime: at(5), createdAt: at(1) }),
+        mem('Alice runs marathons', { userId: 'alice', agentId: 'coach', runId: 'r2', metadata: { priority: 1, team: 'blue', nested: { level: 2 } }, eventTime: at(10), createdAt: at(2) }),
+        mem('Bob likes coffee', { userId: 'bob', agentId: 'chef', runId: 'r3', metadata: { priority: 5, team: 'red', due: '2026-05-01', vip: false }, eventTime: at(20), createdAt: at(3) }),
         mem('Nobody owns this', { metadata: { priority: '3' }, createdAt: at(4) }),
       ]);
       return s;
@@ -43,6 +44,9 @@ export function scopeContract(h: Harness): void {
       expect(await contents({ 'metadata.vip': true })).toEqual(['Alice likes tea']);
       expect(await contents({ 'metadata.vip': false })).toEqual(['Bob likes coffee']);
       expect(await contents({ createdAt: { gte: at(2), lte: at(3) } })).toEqual(['Alice runs marathons', 'Bob likes coffee']);
+      expect(await contents({ eventTime: at(10) })).toEqual(['Alice runs marathons']);
+      expect(await contents({ eventTime: { gte: at(10), lte: at(30) } })).toEqual(['Alice runs marathons', 'Bob likes coffee']);
+      expect(await contents({ eventTime: { lte: at(10) } })).toEqual(['Alice likes tea', 'Alice runs marathons']);
       expect(await contents({ or: [{ userId: 'bob' }, { and: [{ userId: 'alice' }, { 'metadata.team': 'blue' }] }] }))
         .toEqual(['Alice runs marathons', 'Bob likes coffee']);
       expect(await h.store().countMemories({ where: parseFilter({ userId: 'alice' }) })).toBe(2);
@@ -92,6 +96,57 @@ export function scopeContract(h: Harness): void {
       await s.failJob(second!.id, 'w', 'model timed out again', new Date(0));
       const last = (await s.listAudit({})).at(-1)!;
       expect(last).toMatchObject({ action: 'job_failed', memoryId: null, detail: { jobId: job.id, kind: 'extract', attempts: 2, error: 'model timed out again' } });
+    });
+
+    it('leases a meta key to one holder at a time, renewable by it, free again once expired, and deletes meta keys', async () => {
+      const s = h.store();
+      expect(await s.claimLease('webhook_lease:x', 'server-a', 60_000)).toBe(true);
+      expect(await s.claimLease('webhook_lease:x', 'server-b', 60_000)).toBe(false);
+      expect(await s.claimLease('webhook_lease:x', 'server-a', 60_000)).toBe(true);
+      const both = await Promise.all([s.claimLease('webhook_lease:y', 'server-a', 60_000), s.claimLease('webhook_lease:y', 'server-b', 60_000)]);
+      expect(both.filter(Boolean)).toHaveLength(1);
+      expect(await s.claimLease('webhook_lease:z', 'server-a', 1)).toBe(true);
+      await new Promise((r) => setTimeout(r, 5));
+      expect(await s.claimLease('webhook_lease:z', 'server-b', 60_000)).toBe(true);
+      await s.setMeta('other', 'kept');
+      await s.deleteMeta(['webhook_lease:x', 'webhook_lease:y', 'absent']);
+      expect(await s.getMeta('webhook_lease:x')).toBeNull();
+      expect(await s.getMeta('other')).toBe('kept');
+      expect(await s.claimLease('webhook_lease:x', 'server-b', 60_000)).toBe(true);
+    });
+
+    it('an import replays no history as change events: one summary imported event, and a re-import none', async () => {
+      const s = h.store();
+      const a = mem('Imported fact A', { createdAt: at(1) });
+      await s.writeMemories([a, mem('Imported fact B', { createdAt: at(2) })]);
+      await s.forget(a.id, { purge: false });
+      const original = await s.dump();
+      expect(original.audit.length).toBeGreaterThanOrEqual(3);
+      const target = await h.provider().open('events-import-target');
+      const before = await target.lastAuditId();
+      await target.load(original, 'merge');
+      const events = await readEvents(target, 'events-import-target', { after: before });
+      expect(events.map((e) => [e.type, e.memoryId])).toEqual([['imported', null]]);
+      expect(events[0].detail).toMatchObject({ summary: true, auditEntries: original.audit.length, memories: 2 });
+      // The history itself is kept, and a dump shows it as it was.
+      expect((await target.dump()).audit.filter((e) => e.action !== 'import').map((e) => [e.action, e.memoryId, e.detail]))
+        .toEqual(original.audit.map((e) => [e.action, e.memoryId, e.detail]));
+      const last = await target.lastAuditId();
+      await target.load(original, 'merge');
+      expect(await readEvents(target, 'events-import-target', { after: last })).toEqual([]);
+    });
+
+    it('redacts secrets from a failed job\'s error before storing it or raising the job_failed event', async () => {
+      const s = h.store();
+      const secret = 'sk-proj-abcdefghijklmnopqrstuvwxyz0123456789ABCD';
+      const [job] = await s.enqueueJobs([{ kind: 'extract', payload: { messageIds: [] }, maxAttempts: 1 }]);
+      const claimed = await s.claimJob({ workerId: 'w', leaseMs: 60_000 });
+      await s.failJob(claimed!.id, 'w', `provider said 401 for Authorization: Bearer ${secret}`, new Date(0));
+      const last = (await s.listAudit({})).at(-1)!;
+      expect(last).toMatchObject({ action: 'job_failed', detail: { jobId: job.id } });
+      expect(JSON.stringify(last)).not.toContain(secret);
+      expect((last.detail as { error: string }).error).toMatch(/REDACTED/);
+      expect(JSON.stringify(await s.listJobs({}))).not.toContain(secret);
     });
 
     it('refuses to revise a purged, forgotten or superseded memory and changes nothing', async () => {

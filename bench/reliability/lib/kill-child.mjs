@@ -11,7 +11,7 @@ const { writeFileAtomic } = await import(path.join(dist, 'interop/fs-write.js'))
 const [dataDir, round, pace = '1'] = process.argv.slice(2);
 const slow = Number(pace); // > 1 spaces writes out (the short test slice)
 const say = (line) => process.stdout.write(`${line}\n`);
-const store = createSqliteProvider({ dataDir, annThreshold: 150, onVectorIndexEvent: (e) => e.event === 'ann-save' && say('event save') });
+const store = createSqliteProvider({ dataDir, annThreshold: 150, onVectorIndexEvent: (e) => e.event === 'ann-built' && say('event save') }); // the save follows the build at once
 const mem = openMemory({ store, embedder: { kind: 'hashing' }, worker: { leaseMs: 1500, pollMs: 50 }, onWarning: () => {} });
 const p = mem.profile('soak');
 let stop = false;
@@ -46,6 +46,9 @@ await Promise.all([
     say('event export');
     await writeFileAtomic(path.join(dataDir, 'backup.json'), JSON.stringify(await p.export()));
   }, 250),
+  loop(async (i) => {
+    await p.recall(`who owns service ${round}-${i}?`); // searches build the HNSW index, which is then saved
+  }, 100 * slow),
   loop(async () => {
     if (typeof p.consolidate !== 'function') return;
     say('event consolidate');

@@ -6,7 +6,7 @@
  * once, every job finishes, `PRAGMA integrity_check` passes and the export file is whole.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
@@ -74,7 +74,7 @@ function killChild(dataDir: string, round: number, acks: Acks, deadlineMs: numbe
         else if (line.startsWith('ack memory ')) acks.memories.add(line.slice(11));
         else if (line.startsWith('ack import ')) (JSON.parse(Buffer.from(line.slice(11), 'base64').toString()) as string[]).forEach((c) => acks.imports.add(c));
         // Armed after a short while, so the process has done some work before the worst moment comes.
-        else if (onEvent && line === `event ${onEvent}` && readyAt && Date.now() - readyAt > deadlineMs / 3) kill(onEvent);
+        else if (onEvent && line === `event ${onEvent}` && readyAt && (onEvent === 'save' || Date.now() - readyAt > deadlineMs / 3)) kill(onEvent);
       }
     });
     child.on('error', reject);
@@ -125,6 +125,8 @@ export async function killSoak(dataDir: string, opts: { kills: number; seed: num
       moment = await killCli(dataDir, what, r.int(150, 900));
     } else {
       const event = r.pick([null, null, 'save', 'import', 'export', 'consolidate']);
+      // To reach an index save, drop the saved HNSW files: the child rebuilds and saves them soon after it opens.
+      if (event === 'save' && existsSync(path.dirname(dbFile))) for (const f of readdirSync(path.dirname(dbFile))) if (/\.hnsw$/.test(f)) rmSync(path.join(path.dirname(dbFile), f));
       moment = await killChild(dataDir, k, acks, r.int(200, opts.maxDelayMs ?? 2500), event, opts.pace ?? 1);
     }
     killedAt[moment] = (killedAt[moment] ?? 0) + 1;

@@ -9,6 +9,7 @@ import { runDemo } from './demo.js';
 
 interface Opts {
   webhooks?: boolean;
+  webhooksAllowPrivate?: boolean;
   host: string;
   port: number;
   demo?: boolean;
@@ -39,6 +40,7 @@ export function registerServe(program: Command): void {
     .option('--recall-timeout <ms>', 'ms a threaded recall may take before it fails and its thread, maybe stuck, is replaced (env MNEMO_RECALL_TIMEOUT_MS; default 30000, more with a model)', intOption(100, 3_600_000))
     .option('--demo', 'first run the offline demo on a scratch profile ("demo" unless --profile is given)')
     .option('--no-webhooks', 'do not deliver webhooks from this server (another server of the same data delivers them)')
+    .option('--webhooks-allow-private', 'let webhooks target loopback and private-network addresses (link-local/metadata ones never)')
     .addHelpText('after', '\nExample:\n  mnemo serve --port 7077')
     .action(async (opts: Opts, cmd: Command) => {
       const g = globals(cmd);
@@ -52,7 +54,7 @@ export function registerServe(program: Command): void {
       try {
         const demoProfile = profileGiven(cmd) ? g.profile : 'demo';
         if (opts.demo) await runDemo(mnemo.profile(demoProfile), { json: g.json });
-        const server = await startHttpServer({ mnemo, keys, host: opts.host, port: opts.port, webhooks: opts.webhooks === false ? false : undefined });
+        const server = await startHttpServer({ mnemo, keys, host: opts.host, port: opts.port, webhooks: opts.webhooks === false ? false : { allowPrivate: opts.webhooksAllowPrivate ?? false } });
         const auth = (await keys.everHadKeys()) ? ` -H "authorization: Bearer $MNEMO_KEY"` : '';
         if (g.json) println(JSON.stringify({ url: server.url }));
         else {

@@ -10,10 +10,11 @@ export function registerWebhooks(program: Command): void {
     .description('register a webhook; prints its signing secret once')
     .argument('<url>', 'http(s) URL that receives POSTed events')
     .option('--events <list>', `only these event types (${CHANGE_EVENT_TYPES.join(',')})`)
-    .action(async (url: string, opts: { events?: string }, cmd: Command) => {
+    .option('--allow-private', 'accept a loopback/private-network receiver (the server must run with --webhooks-allow-private to deliver to it)')
+    .action(async (url: string, opts: { events?: string; allowPrivate?: boolean }, cmd: Command) => {
       await withProfile(cmd, async (profile, g) => {
         const events = opts.events?.split(',').map((t) => t.trim()).filter(Boolean) as ChangeEventType[] | undefined;
-        const hook = await profile.webhooks().create({ url, events });
+        const hook = await profile.webhooks().create({ url, events }, { allowPrivate: opts.allowPrivate ?? false });
         emit(g.json, hook, () => [`webhook ${hook.id} → ${hook.url}`, `secret (shown once): ${hook.secret}`]);
       });
     });

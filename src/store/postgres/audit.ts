@@ -39,6 +39,21 @@ export async function getMeta(sql: Sql, profile: string, key: string): Promise<s
   return res.rows[0]?.value ?? null;
 }
 
+export async function deleteMeta(sql: Sql, profile: string, keys: string[]): Promise<void> {
+  await sql.query('DELETE FROM mnemo_meta WHERE profile = $1 AND key = ANY($2::text[])', [profile, keys]);
+}
+
+/** One upsert whose update applies only when the lease is free, expired or the holder's own: atomic across servers. */
+export async function claimLease(sql: Sql, profile: string, key: string, holder: string, ttlMs: number): Promise<boolean> {
+  const now = Date.now();
+  const res = await sql.query<{ key: string }>(`INSERT INTO mnemo_meta (profile, key, value) VALUES ($1, $2, $3)
+    ON CONFLICT (profile, key) DO UPDATE SET value = excluded.value
+    WHERE substr(mnemo_meta.value, strpos(mnemo_meta.value, ' ') + 1) = $4
+       OR split_part(mnemo_meta.value, ' ', 1)::bigint <= $5::bigint
+    RETURNING key`, [profile, key, `${now + ttlMs} ${holder}`, holder, now]);
+  return res.rows.length > 0;
+}
+
 export async function setMeta(sql: Sql, profile: string, key: string, value: string): Promise<void> {
   await sql.query(`INSERT INTO mnemo_meta (profile, key, value) VALUES ($1, $2, $3)
     ON CONFLICT (profile, key) DO UPDATE SET value = excluded.value`, [profile, key, value]);

@@ -9,6 +9,8 @@ import type { QueryRunner, Tx } from './runner.js';
 import type { PgVectors } from './vectors.js';
 import { lockProfile } from './write-locks.js';
 import { withMemoryDefaults } from '../memory-defaults.js';
+import { importSummary, markReplayed, withoutReplayedMark } from '../replayed-audit.js';
+import { appendAudit } from './audit.js';
 
 const CHUNK = 2000;
 
@@ -19,7 +21,7 @@ export function dump(runner: QueryRunner, profile: string): Promise<StoreDump> {
     const messages = await tx.query<MessageRow>(`SELECT ${messageColumns()} FROM mnemo_messages WHERE profile = $1 ORDER BY seq`, [profile]);
     const memories = await tx.query<MemoryRow>(`SELECT ${memoryColumns()} FROM mnemo_memories WHERE profile = $1 ORDER BY created_at, rid`, [profile]);
     const audit = await tx.query<AuditRow>(`SELECT ${AUDIT_COLUMNS} FROM mnemo_audit WHERE profile = $1 ORDER BY id`, [profile]);
-    return { messages: messages.rows.map(toMessage), memories: memories.rows.map(toMemory), audit: audit.rows.map(toAudit) };
+    return { messages: messages.rows.map(toMessage), memories: memories.rows.map(toMemory), audit: audit.rows.map(toAudit).map(withoutReplayedMark) };
   });
 }
 
@@ -57,22 +59,29 @@ export async function load(tx: Tx, profile: string, vectors: PgVectors, data: St
     for (let i = 0; i < all.length; i += CHUNK) memories += (await insertMemoryRows(tx, profile, all.slice(i, i + CHUNK))).size;
     await supersedeImportedKeys(tx, profile, vectors, all);
   }
-  await loadAudit(tx, profile, data.audit ?? [], true);
+  const replayed = await loadAudit(tx, profile, data.audit ?? [], true);
+  if (replayed + messages + memories > 0) {
+    await appendAudit(tx, profile, [{ action: 'import', memoryId: null, detail: importSummary(replayed, memories, messages), at: nowIso() }]);
+  }
   return { messages, memories };
 }
 
-async function loadAudit(tx: Tx, profile: string, entries: AuditEntry[], skipIdentical: boolean): Promise<void> {
+/** Copies history in, marked as replayed (not new change events); returns how many rows were added. */
+async function loadAudit(tx: Tx, profile: string, entries: AuditEntry[], skipIdentical: boolean): Promise<number> {
+  let added = 0;
   for (let i = 0; i < entries.length; i += CHUNK) {
     const chunk = entries.slice(i, i + CHUNK);
-    await tx.query(`INSERT INTO mnemo_audit (profile, at, action, memory_id, detail)
+    const res = await tx.query(`INSERT INTO mnemo_audit (profile, at, action, memory_id, detail)
       SELECT $1, u.at::timestamptz, u.action, u.memory_id, u.detail::jsonb
       FROM unnest($2::text[], $3::text[], $4::text[], $5::text[]) WITH ORDINALITY AS u(at, action, memory_id, detail, ord)
       WHERE NOT $6::boolean OR NOT EXISTS (SELECT 1 FROM mnemo_audit a WHERE a.profile = $1 AND a.at = u.at::timestamptz
         AND a.action = u.action AND a.memory_id IS NOT DISTINCT FROM u.memory_id AND a.detail IS NOT DISTINCT FROM u.detail::jsonb)
       ORDER BY u.ord`,
     [profile, chunk.map((e) => canonicalTime(e.at, nowIso())), chunk.map((e) => e.action), chunk.map((e) => e.memoryId ?? null),
-      chunk.map((e) => json(e.detail)), skipIdentical]);
+      chunk.map((e) => json(markReplayed(e.detail))), skipIdentical]);
+    added += res.rowCount ?? 0;
   }
+  return added;
 }
 
 function withDefaults(m: Memory): Memory {

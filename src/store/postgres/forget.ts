@@ -5,6 +5,7 @@ import { nowIso } from './rows.js';
 import type { Tx } from './runner.js';
 import type { PgVectors } from './vectors.js';
 import { purgeDerivedFrom } from './consolidation.js';
+import { type SetStatusOptions, assertStatusFrom } from '../status-transition.js';
 import { lockMemoryKeys, memoryLockKeys } from './write-locks.js';
 
 /** Reads the memory, takes the same write locks as writeMemories, then locks the row. */
@@ -43,10 +44,11 @@ export async function forget(tx: Tx, profile: string, vectors: PgVectors, id: st
   return getMemory(tx, profile, id);
 }
 
-export async function setStatus(tx: Tx, profile: string, vectors: PgVectors, id: string, status: MemoryStatus, reason?: string): Promise<Memory | null> {
+export async function setStatus(tx: Tx, profile: string, vectors: PgVectors, id: string, status: MemoryStatus, reason?: string, opts: SetStatusOptions = {}): Promise<Memory | null> {
   const memory = await lockMemory(tx, profile, id);
   if (!memory) return null;
   if (memory.status === status) return memory;
+  assertStatusFrom(memory, status, opts);
   const now = nowIso();
   await tx.query(`UPDATE mnemo_memories SET status = $3, updated_at = $4::timestamptz WHERE profile = $1 AND id = $2`, [profile, id, status, now]);
   if (status !== 'active') await vectors.delete(tx, [{ kind: 'memory', id }]);

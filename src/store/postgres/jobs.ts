@@ -7,6 +7,7 @@ import { JOB_COLUMNS, type JobRow, nowIso, toJob } from './rows.js';
 import type { Sql, Tx } from './runner.js';
 import { Params } from './sql.js';
 import { appendAudit } from './audit.js';
+import { redactSecrets } from '../../ingest/secrets.js';
 
 export const DEFAULT_MAX_ATTEMPTS = 5;
 
@@ -99,6 +100,8 @@ export async function failJob(tx: Tx, profile: string, id: string, workerId: str
   const row = await lockHeld(tx, profile, id, workerId);
   if (!row) return null;
   const failed = row.attempts >= row.max_attempts;
+  // Error text can quote a provider's response or a request (keys, tokens): never store or broadcast it verbatim.
+  error = redactSecrets(error).text;
   const res = await tx.query<JobRow>(`UPDATE mnemo_jobs SET status = $3, run_at = coalesce($4::timestamptz, run_at),
       locked_by = NULL, locked_until = NULL, last_error = $5, updated_at = $6::timestamptz
     WHERE profile = $1 AND id = $2 RETURNING ${JOB_COLUMNS}`,

@@ -20,7 +20,8 @@ import * as rows from './memory-rows.js';
 import { writeMemories } from './memory-write.js';
 import * as consolidation from './consolidation.js';
 import * as working from './working-items.js';
-import type { ConsolidationCommit, ConsolidationCommitResult, ConsolidationGroupRow, NewWorkingItem, WorkingItem } from '../consolidation-store.js';
+import type { ConsolidationCommit, ConsolidationCommitResult, ConsolidationGroupRow, NewWorkingItem, WorkingItem, WorkingSessionEnd } from '../consolidation-store.js';
+import type { SetStatusOptions } from '../status-transition.js';
 import * as messages from './messages.js';
 import type { QueryRunner, Tx } from './runner.js';
 import type { VectorSupport } from './vector-support.js';
@@ -81,8 +82,8 @@ export class PostgresStore implements Store {
   async forget(id: string, opts: { purge: boolean; reason?: string }): Promise<Memory | null> {
     return this.tx((tx) => forgetting.forget(tx, this.profile, this.vectors, id, opts));
   }
-  async setStatus(id: string, status: MemoryStatus, reason?: string): Promise<Memory | null> {
-    return this.tx((tx) => forgetting.setStatus(tx, this.profile, this.vectors, id, status, reason));
+  async setStatus(id: string, status: MemoryStatus, reason?: string, opts?: SetStatusOptions): Promise<Memory | null> {
+    return this.tx((tx) => forgetting.setStatus(tx, this.profile, this.vectors, id, status, reason, opts));
   }
   async reviseMemory(id: string, next: NewMemory, opts?: { enqueue?: NewJob[] }): Promise<Memory | null> {
     return this.tx((tx) => revise.reviseMemory(tx, this.profile, this.vectors, id, next, opts));
@@ -99,8 +100,8 @@ export class PostgresStore implements Store {
   async putWorkingItems(items: NewWorkingItem[]): Promise<WorkingItem[]> { return working.putWorkingItems(this.db, this.profile, items); }
   async listWorkingItems(sessionId: string): Promise<WorkingItem[]> { return working.listWorkingItems(this.db, this.profile, sessionId); }
   async deleteWorkingItems(sessionId: string, ids?: string[]): Promise<number> { return working.deleteWorkingItems(this.db, this.profile, sessionId, ids); }
-  async endWorkingSession(sessionId: string, promote: NewMemory[], opts?: { enqueue?: NewJob[] }): Promise<{ promoted: Memory[]; dropped: number }> {
-    return this.tx((tx) => working.endWorkingSession(tx, this.profile, this.vectors, sessionId, promote, opts));
+  async endWorkingSession(sessionId: string, consumed: WorkingItem[], promote: NewMemory[], opts?: { enqueue?: NewJob[] }): Promise<WorkingSessionEnd> {
+    return this.tx((tx) => working.endWorkingSession(tx, this.profile, this.vectors, sessionId, consumed, promote, opts));
   }
 
   async upsertVectors(list: VectorRow[]): Promise<void> { await this.vectors.upsert(list); }
@@ -148,6 +149,8 @@ export class PostgresStore implements Store {
   async lastAuditId(): Promise<number> { return audit.lastAuditId(this.db, this.profile); }
   async getMeta(key: string): Promise<string | null> { return audit.getMeta(this.db, this.profile, key); }
   async setMeta(key: string, value: string): Promise<void> { await audit.setMeta(this.db, this.profile, key, value); }
+  async deleteMeta(keys: string[]): Promise<void> { await audit.deleteMeta(this.db, this.profile, keys); }
+  async claimLease(key: string, holder: string, ttlMs: number): Promise<boolean> { return audit.claimLease(this.db, this.profile, key, holder, ttlMs); }
   async appendAccesses(entries: AccessEntry[], opts?: { enqueue?: NewJob[] }): Promise<void> {
     await this.tx((tx) => lifecycle.appendAccesses(tx, this.profile, entries, opts?.enqueue));
   }

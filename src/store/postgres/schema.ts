@@ -191,7 +191,7 @@ export const MIGRATIONS: readonly string[] = [
     type text NOT NULL,
     keep boolean NOT NULL DEFAULT false,
     created_at timestamptz NOT NULL,
-    PRIMARY KEY (profile, id)
+    PRIMARY KEY (profile, session_id, id)
   );
   CREATE INDEX IF NOT EXISTS mnemo_working_items_session ON mnemo_working_items (profile, session_id, seq);
   `,

@@ -1,5 +1,5 @@
 import type { Memory, NewMemory } from '../../types.js';
-import type { NewWorkingItem, WorkingItem } from '../consolidation-store.js';
+import type { NewWorkingItem, WorkingItem, WorkingSessionEnd } from '../consolidation-store.js';
 import type { NewJob } from '../store.js';
 import { writeMemories } from './memory-write.js';
 import { iso, nowIso } from './rows.js';
@@ -19,11 +19,11 @@ export async function putWorkingItems(sql: Sql, profile: string, items: NewWorki
     SELECT $1, u.id, u.session_id, u.content, u.type, u.keep, $7::timestamptz
     FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::boolean[]) WITH ORDINALITY AS u(id, session_id, content, type, keep, ord)
     ORDER BY u.ord
-    ON CONFLICT (profile, id) DO UPDATE SET content = excluded.content, type = excluded.type, keep = excluded.keep
+    ON CONFLICT (profile, session_id, id) DO UPDATE SET content = excluded.content, type = excluded.type, keep = excluded.keep
     RETURNING ${COLUMNS}`,
   [profile, items.map((i) => i.id), items.map((i) => i.sessionId), items.map((i) => i.content), items.map((i) => i.type), items.map((i) => i.keep), now]);
-  const byId = new Map(res.rows.map((r) => [r.id, toItem(r)]));
-  return items.flatMap((i) => byId.get(i.id) ?? []);
+  const byKey = new Map(res.rows.map((r) => [`${r.session_id}\u0000${r.id}`, toItem(r)]));
+  return items.flatMap((i) => byKey.get(`${i.sessionId}\u0000${i.id}`) ?? []);
 }
 
 export async function listWorkingItems(sql: Sql, profile: string, sessionId: string): Promise<WorkingItem[]> {
@@ -38,8 +38,13 @@ export async function deleteWorkingItems(sql: Sql, profile: string, sessionId: s
   return res.rowCount;
 }
 
-export async function endWorkingSession(tx: Tx, profile: string, vectors: PgVectors, sessionId: string, promote: NewMemory[], opts: { enqueue?: NewJob[] } = {}): Promise<{ promoted: Memory[]; dropped: number }> {
+export async function endWorkingSession(tx: Tx, profile: string, vectors: PgVectors, sessionId: string, consumed: WorkingItem[], promote: NewMemory[], opts: { enqueue?: NewJob[] } = {}): Promise<WorkingSessionEnd> {
   const res = promote.length ? await writeMemories(tx, profile, vectors, promote, { enqueue: opts.enqueue, actor: 'working-memory' }) : { written: [] };
-  const removed = await deleteWorkingItems(tx, profile, sessionId);
-  return { promoted: res.written, dropped: removed - promote.length };
+  // Only the items as they were read: one added or changed since stays in the working set.
+  const removed = await tx.query<{ id: string }>(`DELETE FROM mnemo_working_items w
+    USING unnest($3::text[], $4::text[], $5::text[], $6::boolean[]) AS u(id, content, type, keep)
+    WHERE w.profile = $1 AND w.session_id = $2 AND w.id = u.id AND w.content = u.content AND w.type = u.type AND w.keep = u.keep
+    RETURNING w.id`,
+  [profile, sessionId, consumed.map((i) => i.id), consumed.map((i) => i.content), consumed.map((i) => i.type), consumed.map((i) => i.keep)]);
+  return { promoted: res.written, removed: removed.rows.map((r) => r.id) };
 }

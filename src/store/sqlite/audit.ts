@@ -21,6 +21,26 @@ export function getMeta(conn: Connection, key: string): string | null {
   return conn.get<{ value: string }>(`SELECT value FROM meta WHERE key = ?`, key)?.value ?? null;
 }
 
+export function deleteMeta(conn: Connection, keys: string[]): void {
+  conn.write(() => {
+    for (const key of keys) conn.run('DELETE FROM meta WHERE key = ?', key);
+  });
+}
+
+/** The lease value is `<expires epoch ms> <holder>`; the IMMEDIATE transaction makes read-then-write atomic across processes. */
+export function claimLease(conn: Connection, key: string, holder: string, ttlMs: number): boolean {
+  return conn.write(() => {
+    const now = Date.now();
+    const row = conn.get<{ value: string }>('SELECT value FROM meta WHERE key = ?', key);
+    if (row) {
+      const [expires, owner] = [Number(row.value.split(' ', 1)[0]), row.value.slice(row.value.indexOf(' ') + 1)];
+      if (owner !== holder && expires > now) return false;
+    }
+    conn.run('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value', key, `${now + ttlMs} ${holder}`);
+    return true;
+  });
+}
+
 export function setMeta(conn: Connection, key: string, value: string): void {
   conn.write(() => conn.run(`INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`, key, value));
 }

@@ -15,40 +15,39 @@ export function consolidationGroups(conn: Connection, keys: string[]): Consolida
 
 /**
  * See `ConsolidationStore.commitConsolidation`. Runs inside the caller's write transaction (one
- * per batch of groups): an error rolls the whole batch back, so no group is ever half applied.
+ * per batch of groups): a stale group returns before writing anything, and an error rolls the
+ * whole batch back, so no group is ever half applied.
  */
 export function commitConsolidation(conn: Connection, vectors: SqliteVectors, c: ConsolidationCommit): ConsolidationCommitResult {
-  return ((): ConsolidationCommitResult => {
-    const current = conn.get<{ memory_id: string }>(`SELECT memory_id FROM consolidation_groups WHERE group_key = ?`, c.groupKey);
-    // A replace-import may have removed the group's memory: then it is written again.
-    if (current?.memory_id === c.memory.id && getMemory(conn, c.memory.id)) return { outcome: 'unchanged', memoryId: c.memory.id };
-    const active = new Set(conn.all<{ id: string }>(
-      `SELECT id FROM memories WHERE status = 'active' AND id IN (SELECT value FROM json_each(?))`, JSON.stringify(c.requireActive),
-    ).map((r) => r.id));
-    const inactive = c.requireActive.filter((id) => !active.has(id));
-    if (inactive.length > 0) return { outcome: 'stale', inactive };
+  const current = conn.get<{ memory_id: string }>(`SELECT memory_id FROM consolidation_groups WHERE group_key = ?`, c.groupKey);
+  // A replace-import may have removed the group's memory: then it is written again.
+  if (current?.memory_id === c.memory.id && getMemory(conn, c.memory.id)) return { outcome: 'unchanged', memoryId: c.memory.id };
+  const active = new Set(conn.all<{ id: string }>(
+    `SELECT id FROM memories WHERE status = 'active' AND id IN (SELECT value FROM json_each(?))`, JSON.stringify(c.requireActive),
+  ).map((r) => r.id));
+  const inactive = c.requireActive.filter((id) => !active.has(id));
+  if (inactive.length > 0) return { outcome: 'stale', inactive };
 
-    const now = nowIso();
-    // Superseded first, so the merged memory is not taken for a copy of a member still active.
-    const superseded: string[] = [];
-    for (const id of c.supersede) {
-      const res = conn.run(`UPDATE memories SET status = 'superseded', superseded_by = ?, updated_at = ? WHERE id = ? AND status = 'active'`,
-        c.memory.id, now, id);
-      if (res.changes === 0) continue;
-      appendAudit(conn, 'consolidate', id, { by: c.memory.id, group: c.groupKey }, now);
-      superseded.push(id);
-    }
-    if (superseded.length) vectors.delete(superseded.map((id) => ({ kind: 'memory' as const, id })));
-    const res = writeMemories(conn, vectors, [c.memory], { enqueue: c.enqueue, actor: 'consolidate' });
-    const id = res.written[0]?.id ?? res.skipped[0]?.existingId ?? c.memory.id;
-    if (id !== c.memory.id) {
-      conn.run(`UPDATE memories SET superseded_by = ? WHERE superseded_by = ? AND status = 'superseded'`, id, c.memory.id);
-    }
-    conn.run(`INSERT INTO consolidation_groups (group_key, memory_id, members, updated_at) VALUES (?, ?, ?, ?)
-      ON CONFLICT (group_key) DO UPDATE SET memory_id = excluded.memory_id, members = excluded.members, updated_at = excluded.updated_at`,
-      c.groupKey, id, JSON.stringify(c.memory.derivedFrom ?? []), now);
-    return { outcome: 'written', memoryId: id, superseded };
-  })();
+  const now = nowIso();
+  // Superseded first, so the merged memory is not taken for a copy of a member still active.
+  const superseded: string[] = [];
+  for (const id of c.supersede) {
+    const res = conn.run(`UPDATE memories SET status = 'superseded', superseded_by = ?, updated_at = ? WHERE id = ? AND status = 'active'`,
+      c.memory.id, now, id);
+    if (res.changes === 0) continue;
+    appendAudit(conn, 'consolidate', id, { by: c.memory.id, group: c.groupKey }, now);
+    superseded.push(id);
+  }
+  if (superseded.length) vectors.delete(superseded.map((id) => ({ kind: 'memory' as const, id })));
+  const res = writeMemories(conn, vectors, [c.memory], { enqueue: c.enqueue, actor: 'consolidate' });
+  const id = res.written[0]?.id ?? res.skipped[0]?.existingId ?? c.memory.id;
+  if (id !== c.memory.id) {
+    conn.run(`UPDATE memories SET superseded_by = ? WHERE superseded_by = ? AND status = 'superseded'`, id, c.memory.id);
+  }
+  conn.run(`INSERT INTO consolidation_groups (group_key, memory_id, members, updated_at) VALUES (?, ?, ?, ?)
+    ON CONFLICT (group_key) DO UPDATE SET memory_id = excluded.memory_id, members = excluded.members, updated_at = excluded.updated_at`,
+    c.groupKey, id, JSON.stringify(c.memory.derivedFrom ?? []), now);
+  return { outcome: 'written', memoryId: id, superseded };
 }
 
 /**

@@ -8,12 +8,13 @@ import { replaceMemory } from './replace-import.js';
 import { type AuditRow, MEMORY_COLUMNS, MESSAGE_COLUMNS, json, memoryFromRaw, messageFromRaw, toAudit } from './rows.js';
 import type { SqliteVectors } from './vectors.js';
 import { withMemoryDefaults } from '../memory-defaults.js';
+import { importSummary, markReplayed, withoutReplayedMark } from '../replayed-audit.js';
 
 export function dump(conn: Connection): StoreDump {
   return conn.read(() => ({
     messages: conn.rows(`SELECT ${MESSAGE_COLUMNS} FROM messages ORDER BY seq`).map(messageFromRaw),
     memories: conn.rows(`SELECT ${MEMORY_COLUMNS} FROM memories ORDER BY created_at, rid`).map(memoryFromRaw),
-    audit: conn.all<AuditRow>(`SELECT id, at, action, memory_id, detail FROM audit ORDER BY id`).map(toAudit),
+    audit: conn.all<AuditRow>(`SELECT id, at, action, memory_id, detail FROM audit ORDER BY id`).map(toAudit).map(withoutReplayedMark),
   }));
 }
 
@@ -34,7 +35,8 @@ export function load(conn: Connection, vectors: SqliteVectors, data: StoreDump, 
       const memory = withDefaults(m);
       if (strategy === 'replace' ? replaceMemory(conn, vectors, memory, incoming) : loadMemory(conn, vectors, memory)) memories++;
     }
-    loadAudit(conn, data.audit ?? [], true);
+    const replayed = loadAudit(conn, data.audit ?? [], true);
+    if (replayed + messages + memories > 0) appendAudit(conn, 'import', null, importSummary(replayed, memories, messages));
     return { messages, memories };
   });
 }
@@ -69,13 +71,17 @@ function loadMessages(conn: Connection, messages: StoredMessage[], keepSeq: bool
   return inserted;
 }
 
-function loadAudit(conn: Connection, entries: AuditEntry[], skipIdentical: boolean): void {
+/** Copies history in, marked as replayed (not new change events); returns how many rows were added. */
+function loadAudit(conn: Connection, entries: AuditEntry[], skipIdentical: boolean): number {
+  let added = 0;
   for (const e of entries) {
-    const detail = json(e.detail);
+    const detail = json(markReplayed(e.detail));
     if (skipIdentical && conn.get(`SELECT 1 FROM audit WHERE at = ? AND action = ? AND memory_id IS ? AND detail IS ?`,
       e.at, e.action, e.memoryId ?? null, detail)) continue;
     conn.run(`INSERT INTO audit (at, action, memory_id, detail) VALUES (?, ?, ?, ?)`, e.at, e.action, e.memoryId ?? null, detail);
+    added++;
   }
+  return added;
 }
 
 function withDefaults(m: Memory): Memory {

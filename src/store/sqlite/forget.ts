@@ -4,6 +4,7 @@ import { type Connection, nowIso } from './connection.js';
 import { PURGED, getMemory } from './memory-rows.js';
 import type { SqliteVectors } from './vectors.js';
 import { purgeDerivedFrom } from './consolidation.js';
+import { type SetStatusOptions, assertStatusFrom } from '../status-transition.js';
 
 /**
  * Soft forget: status `forgotten`, out of every retrieval channel. Purge also erases content,
@@ -32,11 +33,12 @@ export function forget(conn: Connection, vectors: SqliteVectors, id: string, opt
   });
 }
 
-export function setStatus(conn: Connection, vectors: SqliteVectors, id: string, status: MemoryStatus, reason?: string): Memory | null {
+export function setStatus(conn: Connection, vectors: SqliteVectors, id: string, status: MemoryStatus, reason?: string, opts: SetStatusOptions = {}): Memory | null {
   return conn.write(() => {
     const memory = getMemory(conn, id);
     if (!memory) return null;
     if (memory.status === status) return memory;
+    assertStatusFrom(memory, status, opts);
     const now = nowIso();
     conn.run(`UPDATE memories SET status = ?, updated_at = ? WHERE id = ?`, status, now, id);
     if (status !== 'active') vectors.delete([{ kind: 'memory', id }]);

@@ -6,6 +6,7 @@ import type { NewJob } from '../store.js';
 import { type Connection, nowIso } from './connection.js';
 import { type JobRow, toJob } from './rows.js';
 import { appendAudit } from './audit.js';
+import { redactSecrets } from '../../ingest/secrets.js';
 
 export const DEFAULT_MAX_ATTEMPTS = 5;
 const COLUMNS = `id, kind, payload, status, attempts, max_attempts, run_at, locked_by, locked_until, last_error, created_at, updated_at`;
@@ -100,6 +101,8 @@ export function failJob(conn: Connection, id: string, workerId: string, error: s
     if (!row) return null;
     assertHolder(conn, id, workerId);
     const failed = row.attempts >= row.max_attempts;
+    // Error text can quote a provider's response or a request (keys, tokens): never store or broadcast it verbatim.
+    error = redactSecrets(error).text;
     conn.run(`UPDATE jobs SET status = ?, run_at = ?, locked_by = NULL, locked_until = NULL, last_error = ?, updated_at = ?
       WHERE id = ?`, failed ? 'failed' : 'pending', failed ? row.run_at : retryAt.toISOString(), error.slice(0, 4000), nowIso(), id);
     // A job that gave up is a change event (src/events); the audit id orders it with the rest.

@@ -233,12 +233,13 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE TABLE working_items (
     rid INTEGER PRIMARY KEY AUTOINCREMENT,
-    id TEXT NOT NULL UNIQUE,
+    id TEXT NOT NULL,
     session_id TEXT NOT NULL,
     content TEXT NOT NULL,
     type TEXT NOT NULL,
     keep INTEGER NOT NULL DEFAULT 0,
-    created_at TEXT NOT NULL
+    created_at TEXT NOT NULL,
+    UNIQUE (session_id, id)
   );
   CREATE INDEX working_items_session ON working_items (session_id, rid);
   `,

@@ -14,7 +14,8 @@ import * as forgetting from './forget.js';
 import * as revise from './revise.js';
 import * as consolidation from './consolidation.js';
 import * as working from './working-items.js';
-import type { ConsolidationCommit, ConsolidationCommitResult, ConsolidationGroupRow, NewWorkingItem, WorkingItem } from '../consolidation-store.js';
+import type { ConsolidationCommit, ConsolidationCommitResult, ConsolidationGroupRow, NewWorkingItem, WorkingItem, WorkingSessionEnd } from '../consolidation-store.js';
+import type { SetStatusOptions } from '../status-transition.js';
 import * as jobs from './jobs.js';
 import * as inspection from './inspect.js';
 import { browseMemories } from './memory-browse.js';
@@ -115,8 +116,8 @@ export class SqliteStore implements Store {
   async forget(id: string, opts: { purge: boolean; reason?: string }): Promise<Memory | null> {
     return forgetting.forget(this.conn, this.vectors, id, opts);
   }
-  async setStatus(id: string, status: MemoryStatus, reason?: string): Promise<Memory | null> {
-    return forgetting.setStatus(this.conn, this.vectors, id, status, reason);
+  async setStatus(id: string, status: MemoryStatus, reason?: string, opts?: SetStatusOptions): Promise<Memory | null> {
+    return forgetting.setStatus(this.conn, this.vectors, id, status, reason, opts);
   }
   async reviseMemory(id: string, next: NewMemory, opts?: { enqueue?: NewJob[] }): Promise<Memory | null> {
     return revise.reviseMemory(this.conn, this.vectors, id, next, opts);
@@ -132,8 +133,8 @@ export class SqliteStore implements Store {
   async putWorkingItems(items: NewWorkingItem[]): Promise<WorkingItem[]> { return working.putWorkingItems(this.conn, items); }
   async listWorkingItems(sessionId: string): Promise<WorkingItem[]> { return working.listWorkingItems(this.conn, sessionId); }
   async deleteWorkingItems(sessionId: string, ids?: string[]): Promise<number> { return working.deleteWorkingItems(this.conn, sessionId, ids); }
-  async endWorkingSession(sessionId: string, promote: NewMemory[], opts?: { enqueue?: NewJob[] }): Promise<{ promoted: Memory[]; dropped: number }> {
-    return working.endWorkingSession(this.conn, this.vectors, sessionId, promote, opts);
+  async endWorkingSession(sessionId: string, consumed: WorkingItem[], promote: NewMemory[], opts?: { enqueue?: NewJob[] }): Promise<WorkingSessionEnd> {
+    return working.endWorkingSession(this.conn, this.vectors, sessionId, consumed, promote, opts);
   }
 
   async upsertVectors(list: VectorRow[]): Promise<void> { this.vectors.upsert(list); }
@@ -179,6 +180,8 @@ export class SqliteStore implements Store {
   async lastAuditId(): Promise<number> { return audit.lastAuditId(this.conn); }
   async getMeta(key: string): Promise<string | null> { return audit.getMeta(this.conn, key); }
   async setMeta(key: string, value: string): Promise<void> { audit.setMeta(this.conn, key, value); }
+  async deleteMeta(keys: string[]): Promise<void> { audit.deleteMeta(this.conn, keys); }
+  async claimLease(key: string, holder: string, ttlMs: number): Promise<boolean> { return audit.claimLease(this.conn, key, holder, ttlMs); }
   async appendAccesses(entries: AccessEntry[], opts?: { enqueue?: NewJob[] }): Promise<void> { lifecycle.appendAccesses(this.conn, entries, opts?.enqueue); }
   async foldAccesses(limit: number): Promise<{ folded: number; rehydrated: string[] }> { return lifecycle.foldAccesses(this.conn, limit); }
   async setTier(ids: string[], tier: MemoryTier): Promise<number> { return lifecycle.setTier(this.conn, ids, tier); }

@@ -1,5 +1,5 @@
 import type { Memory, NewMemory } from '../../types.js';
-import type { NewWorkingItem, WorkingItem } from '../consolidation-store.js';
+import type { NewWorkingItem, WorkingItem, WorkingSessionEnd } from '../consolidation-store.js';
 import type { NewJob } from '../store.js';
 import { type Connection, nowIso } from './connection.js';
 import { writeMemories } from './memory-write.js';
@@ -15,11 +15,11 @@ export function putWorkingItems(conn: Connection, items: NewWorkingItem[]): Work
     const now = nowIso();
     for (const it of items) {
       conn.run(`INSERT INTO working_items (id, session_id, content, type, keep, created_at) VALUES (?, ?, ?, ?, ?, ?)
-        ON CONFLICT (id) DO UPDATE SET content = excluded.content, type = excluded.type, keep = excluded.keep`,
+        ON CONFLICT (session_id, id) DO UPDATE SET content = excluded.content, type = excluded.type, keep = excluded.keep`,
         it.id, it.sessionId, it.content, it.type, it.keep ? 1 : 0, now);
     }
-    return conn.all<ItemRow>(`SELECT id, session_id, content, type, keep, created_at FROM working_items
-      WHERE id IN (SELECT value FROM json_each(?)) ORDER BY rid`, JSON.stringify(items.map((i) => i.id))).map(toItem);
+    return items.flatMap((it) => conn.all<ItemRow>(`SELECT id, session_id, content, type, keep, created_at FROM working_items
+      WHERE session_id = ? AND id = ?`, it.sessionId, it.id).map(toItem));
   });
 }
 
@@ -34,10 +34,12 @@ export function deleteWorkingItems(conn: Connection, sessionId: string, ids?: st
     : conn.run(`DELETE FROM working_items WHERE session_id = ?`, sessionId)).changes);
 }
 
-export function endWorkingSession(conn: Connection, vectors: SqliteVectors, sessionId: string, promote: NewMemory[], opts: { enqueue?: NewJob[] } = {}): { promoted: Memory[]; dropped: number } {
+export function endWorkingSession(conn: Connection, vectors: SqliteVectors, sessionId: string, consumed: WorkingItem[], promote: NewMemory[], opts: { enqueue?: NewJob[] } = {}): WorkingSessionEnd {
   return conn.write(() => {
     const res = promote.length ? writeMemories(conn, vectors, promote, { enqueue: opts.enqueue, actor: 'working-memory' }) : { written: [] };
-    const removed = conn.run(`DELETE FROM working_items WHERE session_id = ?`, sessionId).changes;
-    return { promoted: res.written, dropped: removed - promote.length };
+    // Only the items as they were read: one added or changed since stays in the working set.
+    const removed = consumed.filter((it) => conn.run(`DELETE FROM working_items WHERE session_id = ? AND id = ? AND content = ? AND type = ? AND keep = ?`,
+      sessionId, it.id, it.content, it.type, it.keep ? 1 : 0).changes > 0).map((it) => it.id);
+    return { promoted: res.written, removed };
   });
 }
