@@ -81,7 +81,9 @@ export interface UpdateResult {
 }
 
 export interface ForgetWhereResult {
+  /** The ids forgotten (with `dryRun`: the ids that would be). */
   forgotten: string[];
+  dryRun?: boolean;
 }
 
 export interface IngestResult {

@@ -223,7 +223,8 @@ export class Profile implements ProfileApi {
     const o = parseInput(forgetWhereSchema, opts, 'forget options');
     const where = scopeWhere(o);
     if (!where) throw new MnemoError('invalid_input', 'forget by filter needs at least one condition (userId, agentId, runId or filter)');
-    const forgotten = await forgetMatching(await this.existing(), where, { purge: o.purge, reason: redactOptional(o.reason) });
+    const forgotten = await forgetMatching(await this.existing(), where, { purge: o.purge, reason: redactOptional(o.reason), limit: o.limit, dryRun: o.dryRun });
+    if (o.dryRun) return { forgotten, dryRun: true };
     this.invalidateKeys();
     return { forgotten };
   }

@@ -137,7 +137,12 @@ export const forgetOptionsSchema = z.object({
 export type ForgetOptions = z.input<typeof forgetOptionsSchema>;
 
 /** Forget every active memory matching a filter (at least one condition). */
-export const forgetWhereSchema = forgetOptionsSchema.extend(scopeFilterShape);
+export const forgetWhereSchema = forgetOptionsSchema.extend(scopeFilterShape).extend({
+  /** Forget at most this many (oldest matches are not preferred: listing order). */
+  limit: z.number().int().min(1).max(100_000).optional(),
+  /** Only report the ids that would be forgotten; change nothing. */
+  dryRun: z.boolean().default(false),
+});
 export type ForgetWhereOptions = z.input<typeof forgetWhereSchema>;
 
 /** A partial update: the new version replaces the old one, which stays in its history (superseded). */

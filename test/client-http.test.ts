@@ -93,6 +93,20 @@ describe('typed client over HTTP', () => {
     expect((await me.list({ runId: 'scratch' })).items).toEqual([]);
   });
 
+  it('forgets by filter with a dry run first, then at most `limit` memories', async () => {
+    for (let i = 0; i < 3; i++) await me.remember({ content: `Batch cleanup note ${i}.`, type: 'event', runId: 'batch' });
+    const preview = await me.forgetWhere({ runId: 'batch', dryRun: true });
+    expect(preview).toMatchObject({ dryRun: true });
+    expect(preview.forgotten).toHaveLength(3);
+    expect((await me.list({ runId: 'batch' })).items).toHaveLength(3);
+    expect((await me.forgetWhere({ runId: 'batch', dryRun: true, limit: 2 })).forgotten).toHaveLength(2);
+    const some = await me.forgetWhere({ runId: 'batch', limit: 2 });
+    expect(some.forgotten).toHaveLength(2);
+    expect(some.forgotten.every((id) => preview.forgotten.includes(id))).toBe(true);
+    expect((await me.list({ runId: 'batch' })).items).toHaveLength(1);
+    await expectError(me.forgetWhere({ runId: 'batch', limit: 0 }), 'invalid_input', /limit/);
+  });
+
   it('keeps scope and metadata through the export round trip', async () => {
     const doc = await me.export();
     const other = createClient({ baseUrl: fx.url }).profile('team-copy');

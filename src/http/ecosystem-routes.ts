@@ -11,7 +11,7 @@ const P = '/v1/profiles/{name}';
 const redaction = z.object({ kind: z.string(), hint: z.string() });
 
 export const updateResultSchema = z.object({ memory: memorySchema, previous: memorySchema, redactions: z.array(redaction) }) satisfies z.ZodType<UpdateResult>;
-export const forgetWhereResultSchema = z.object({ forgotten: z.array(z.string()) }) satisfies z.ZodType<ForgetWhereResult>;
+export const forgetWhereResultSchema = z.object({ forgotten: z.array(z.string()), dryRun: z.boolean().optional() }) satisfies z.ZodType<ForgetWhereResult>;
 export const changeEventSchema = z.object({
   id: z.number().int(),
   type: z.enum(CHANGE_EVENT_TYPES),

@@ -7,8 +7,7 @@ const LIFECYCLE_DEFAULTS = { tier: 'hot', accessCount: 0, lastAccessedAt: null, 
 const withoutIds = (d: StoreDump) => ({
   messages: d.messages.map(({ seq: _seq, ...m }) => m),
   memories: d.memories,
-  // An import adds one summary entry of its own (the `imported` change event).
-  audit: d.audit.filter((a) => !(a.action === 'import' && a.detail?.summary === true)).map(({ id: _id, ...a }) => a),
+  audit: d.audit.map(({ id: _id, ...a }) => a),
 });
 
 async function fill(store: Store): Promise<void> {

@@ -9,7 +9,7 @@ import type { QueryRunner, Tx } from './runner.js';
 import type { PgVectors } from './vectors.js';
 import { lockProfile } from './write-locks.js';
 import { withMemoryDefaults } from '../memory-defaults.js';
-import { importSummary, markReplayed, withoutReplayedMark } from '../replayed-audit.js';
+import { dumpedAudit, importSummary, markReplayed } from '../replayed-audit.js';
 import { appendAudit } from './audit.js';
 
 const CHUNK = 2000;
@@ -21,7 +21,7 @@ export function dump(runner: QueryRunner, profile: string): Promise<StoreDump> {
     const messages = await tx.query<MessageRow>(`SELECT ${messageColumns()} FROM mnemo_messages WHERE profile = $1 ORDER BY seq`, [profile]);
     const memories = await tx.query<MemoryRow>(`SELECT ${memoryColumns()} FROM mnemo_memories WHERE profile = $1 ORDER BY created_at, rid`, [profile]);
     const audit = await tx.query<AuditRow>(`SELECT ${AUDIT_COLUMNS} FROM mnemo_audit WHERE profile = $1 ORDER BY id`, [profile]);
-    return { messages: messages.rows.map(toMessage), memories: memories.rows.map(toMemory), audit: audit.rows.map(toAudit).map(withoutReplayedMark) };
+    return { messages: messages.rows.map(toMessage), memories: memories.rows.map(toMemory), audit: dumpedAudit(audit.rows.map(toAudit)) };
   });
 }
 

@@ -8,13 +8,13 @@ import { replaceMemory } from './replace-import.js';
 import { type AuditRow, MEMORY_COLUMNS, MESSAGE_COLUMNS, json, memoryFromRaw, messageFromRaw, toAudit } from './rows.js';
 import type { SqliteVectors } from './vectors.js';
 import { withMemoryDefaults } from '../memory-defaults.js';
-import { importSummary, markReplayed, withoutReplayedMark } from '../replayed-audit.js';
+import { dumpedAudit, importSummary, markReplayed } from '../replayed-audit.js';
 
 export function dump(conn: Connection): StoreDump {
   return conn.read(() => ({
     messages: conn.rows(`SELECT ${MESSAGE_COLUMNS} FROM messages ORDER BY seq`).map(messageFromRaw),
     memories: conn.rows(`SELECT ${MEMORY_COLUMNS} FROM memories ORDER BY created_at, rid`).map(memoryFromRaw),
-    audit: conn.all<AuditRow>(`SELECT id, at, action, memory_id, detail FROM audit ORDER BY id`).map(toAudit).map(withoutReplayedMark),
+    audit: dumpedAudit(conn.all<AuditRow>(`SELECT id, at, action, memory_id, detail FROM audit ORDER BY id`).map(toAudit)),
   }));
 }
 
