@@ -1,3 +1,5 @@
+import type { QuestionClassId } from './question/classes.js';
+
 /** Query analysis: turns a question into search inputs. Offline (rules) and model-based implement it. */
 export interface QueryAnalyzer {
   readonly id: string;
@@ -37,5 +39,7 @@ export interface QueryAnalysis {
   overview?: boolean;
   /** The question asks in what order things happened or were said ("list in order…"). Optional for custom analyzers. */
   order?: boolean;
+  /** Every question class the question belongs to (question/classes.ts). Optional for custom analyzers. */
+  classes?: QuestionClassId[];
   usage?: { calls: number; inputTokens: number; outputTokens: number };
 }

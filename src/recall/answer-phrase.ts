@@ -1,8 +1,10 @@
+import { asksPointInTime } from './question/detectors.js';
+import { shapeOf } from './question/shape.js';
+
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 // A comma, colon or semicolon between digits is part of a number or a time ("1,250", "6:30"), never a break.
 const CLAUSE_BREAK = /\s*(?:[,;:](?!\d)|[!?]|\s[-–—]\s|\.\s|\b(?:but|and so|so|because|which)\b)\s*/i;
 const LABEL = /^[\p{L}][\p{L} .'-]{0,40}:\s+/u;
-const WHEN = /^\s*(?:when|what (?:day|date|month|year|time))\b/i;
 
 /** "7 May 2023" from an ISO time. */
 export function spokenDate(iso: string): string {
@@ -10,8 +12,9 @@ export function spokenDate(iso: string): string {
   return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
 }
 
+/** The question asks for a date or time as its answer (class `point_in_time`). */
 export function asksWhen(query: string): boolean {
-  return WHEN.test(query);
+  return asksPointInTime(shapeOf(query));
 }
 
 /**

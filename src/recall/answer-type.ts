@@ -1,4 +1,6 @@
 import type { Candidate } from './candidate.js';
+import { asksDuration, asksMoney } from './question/detectors.js';
+import { type QuestionShape, shapeOf } from './question/shape.js';
 
 /**
  * Some questions name the kind of value their answer is ("how much does it cost" → an amount of
@@ -8,29 +10,30 @@ import type { Candidate } from './candidate.js';
  */
 export interface AnswerType {
   name: 'money' | 'duration';
-  asks: RegExp;
+  /** The question asks for this kind of value (classes `money` and `duration`). */
+  asks: (q: QuestionShape) => boolean;
   holds: RegExp;
 }
 
 const NUMBER = '(?:\\d[\\d,.]*|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred|a few|several|a couple of)';
-const MONEY_WORDS = 'cost|costs|costing|pay|paid|paying|spend|spent|spending|charge|charged|charges|earn|earned|earns|worth|price|priced|fee|fees|rent|salary';
 
 const TYPES: AnswerType[] = [
   {
     name: 'money',
-    asks: new RegExp(`\\bhow much\\b[^?]*\\b(${MONEY_WORDS})\\b|\\bwhat(?:'s| is| was| were| are)? (?:the |my |their |his |her )?(?:price|cost|fee|salary|rent|budget)(?=\\s+(?:for|of|on|in|at)\\b|\\s*[?.!]|$)`, 'i'),
+    asks: asksMoney,
     holds: /[$€£¥₹]\s?\d|\b\d[\d,.]*\s?(k|m)?\s?(dollars?|usd|euros?|eur|pounds?|gbp|bucks)\b|\d\s?\/\s?(month|mo|year|yr|week|hour|hr)\b/i,
   },
   {
     name: 'duration',
-    asks: /\bhow long\b/i,
+    asks: asksDuration,
     holds: new RegExp(`\\b${NUMBER}[\\s-]*(minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|decades?)\\b`, 'i'),
   },
 ];
 
 /** The kind of value the question asks for, or null. */
 export function expectedAnswerType(query: string): AnswerType | null {
-  return TYPES.find((t) => t.asks.test(query)) ?? null;
+  const q = shapeOf(query);
+  return TYPES.find((t) => t.asks(q)) ?? null;
 }
 
 export function boostAnswerTypes(query: string, ranked: Candidate[], boost: number): Candidate[] {

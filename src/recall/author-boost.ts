@@ -1,6 +1,8 @@
 import { words } from '../text/tokenize.js';
 import { questionEntities } from './answerability.js';
 import type { Candidate } from './candidate.js';
+import { asksAssistantWords } from './question/detectors.js';
+import { shapeOf } from './question/shape.js';
 
 const LABEL = /^([\p{L}][\p{L} .'-]{0,40}):\s/u;
 
@@ -22,16 +24,22 @@ export function boostNamedAuthors(query: string, ranked: Candidate[], boost: num
   return ranked;
 }
 
-/** "What did you recommend?", "have you told me…": the question asks about the assistant's own past words. */
-const ASKS_ASSISTANT =
-  /\b(did|have|had) you\b|\byou(?:'ve| have| had)? (?:recommended|suggested|advised|proposed|told|said|mentioned|explained|outlined|shared|provided|gave|showed|shown)\b/i;
 
 /**
  * A question about what the assistant itself said is answered by the assistant's turns: their
  * scores are multiplied by 1 + `boost`. Requests ("can you…", "would you suggest…") do not count.
  */
 export function boostAddressedAssistant(query: string, ranked: Candidate[], boost: number): Candidate[] {
-  if (boost <= 0 || !ASKS_ASSISTANT.test(query)) return ranked;
-  for (const c of ranked) if (c.message?.role === 'assistant') c.score *= 1 + boost;
+  if (boost <= 0 || !asksAssistantWords(shapeOf(query))) return ranked;
+  return boostRole(ranked, 'assistant', boost);
+}
+
+/** The user's own turns (class `own_statements`: "what did I raise…") gain `boost` × their score. */
+export function boostOwnTurns(ranked: Candidate[], boost: number): Candidate[] {
+  return boost > 0 ? boostRole(ranked, 'user', boost) : ranked;
+}
+
+function boostRole(ranked: Candidate[], role: 'user' | 'assistant', boost: number): Candidate[] {
+  for (const c of ranked) if (c.message?.role === role) c.score *= 1 + boost;
   return ranked;
 }

@@ -1,11 +1,10 @@
 import { keywords } from '../text/tokenize.js';
 import type { AnalyzeContext, QueryAnalysis, QueryAnalyzer } from './analyzer.js';
-import { isOrderQuestion, isOverviewQuestion, overviewTerms } from './overview.js';
+import { overviewTerms } from './overview.js';
+import { classifyQuestion } from './question/classes.js';
 import { matchTopicKeys } from './topic-match.js';
 import { parseTimeRange } from './time-range.js';
 
-const TEMPORAL = /\b(when|how long|how many (days|weeks|months|years)|what (day|date|year|month|time)|before|after|first|ago|since|until|earlier|later)\b/i;
-const HISTORY = /\b(used to|previously|originally|formerly|anymore|changed|change|switch(ed)?|history|before|old|earlier|initially)\b/i;
 const QUESTION_LEAD = /^\s*(what|when|where|who|whom|which|why|how( many| much| long| often)?|did|does|do|is|are|was|were|has|have|had|can|could|would|will|should)\b\s*/i;
 
 export interface OfflineAnalyzerOptions {
@@ -18,8 +17,9 @@ export function createOfflineAnalyzer(opts: OfflineAnalyzerOptions = {}): QueryA
   return {
     id: 'offline@1',
     async analyze(query: string, ctx: AnalyzeContext): Promise<QueryAnalysis> {
-      const overview = isOverviewQuestion(query);
-      const order = isOrderQuestion(query);
+      const classes = classifyQuestion(query);
+      const overview = classes.has('overview');
+      const order = classes.has('sequence');
       const terms = overview || order ? overviewTerms(keywords(query)) : keywords(query);
       const expansions = expand(terms, opts.relatedWords ?? ctx.relatedWords);
       const timeRange = parseTimeRange(query, ctx.referenceDate);
@@ -29,10 +29,11 @@ export function createOfflineAnalyzer(opts: OfflineAnalyzerOptions = {}): QueryA
         topicKeys: matchTopicKeys(terms, ctx.topicKeys, 5),
         hyde: declarativeRewrite(query, expansions),
         timeRange,
-        wantsHistory: HISTORY.test(query),
-        temporal: TEMPORAL.test(query) || timeRange !== null,
+        wantsHistory: classes.has('history'),
+        temporal: classes.has('time') || timeRange !== null,
         overview,
         order,
+        classes: [...classes],
       };
     },
   };

@@ -1,15 +1,13 @@
-/**
- * Questions about a topic across the whole history. An overview ("summarize how my app
- * progressed", "give me a recap of…") wants the topic's moments from every session; an order
- * question ("in what order did I bring up…", "list chronologically…") wants them in sequence.
- * The words that shape such a request (summary, progressed, over time, the order in which, our
- * conversations) say nothing about the topic, so they are not searched.
- */
+import { asksOverview, asksSequence } from './question/detectors.js';
+import { SEQUENCE_NOUN, SUMMARY_NOUN, SUMMARY_VERB } from './question/lexicon.js';
+import { shapeOf, stemOf } from './question/shape.js';
 
-// The verb ("summarize how…", "recap…") or the noun followed by what it covers ("a summary of…",
-// "an overview on…"): "Where did I save the quarterly summary?" asks about a thing called summary.
-const OVERVIEW = /\b(summari[sz](e|es|ing)|recap|sum up|(summary|summaries|recap|overview|rundown) (of|on|about)\b)/i;
-const ORDER = /\b((in|the) (what |which )?order (in which|that|did|do)|in chronological order|chronologically|timeline (of|on|for))\b/i;
+/**
+ * Questions about a topic across the whole history (classes `overview` and `sequence`, see
+ * question/classes.ts). An overview wants the topic's moments from every session; a sequence
+ * question wants them in order. The words that shape such a request (summary, progressed, over
+ * time, the order in which, our conversations) say nothing about the topic, so they are not searched.
+ */
 
 const REQUEST_WORDS = new Set([
   'summary', 'summaries', 'summarize', 'summarise', 'summarizing', 'summarising', 'recap', 'overview', 'rundown', 'sum',
@@ -19,17 +17,19 @@ const REQUEST_WORDS = new Set([
   'progress', 'progressed', 'developed', 'evolved', 'evolution', 'journey', 'changed', 'time', 'throughout', 'far', 'along', 'way', 'including', 'key',
   'conversations', 'conversation', 'discussions', 'discussion', 'discussed', 'discussing', 'chats', 'talked', 'talks',
 ]);
+// Every word of the summary and sequence families, not only the forms listed above.
+const REQUEST_FAMILIES = [SUMMARY_NOUN, SUMMARY_VERB, SEQUENCE_NOUN];
 
 export function isOverviewQuestion(query: string): boolean {
-  return OVERVIEW.test(query);
+  return asksOverview(shapeOf(query));
 }
 
 export function isOrderQuestion(query: string): boolean {
-  return ORDER.test(query);
+  return asksSequence(shapeOf(query));
 }
 
 /** The topic words of an overview or order question (all of them when nothing else is left). */
 export function overviewTerms(terms: string[]): string[] {
-  const topical = terms.filter((t) => !REQUEST_WORDS.has(t));
+  const topical = terms.filter((t) => !REQUEST_WORDS.has(t) && !REQUEST_FAMILIES.some((f) => f.has(stemOf(t))));
   return topical.length > 0 ? topical : terms;
 }

@@ -2,7 +2,7 @@ import type { Store } from '../store/store.js';
 import type { ChannelResult } from './candidate.js';
 import { type Candidate } from './candidate.js';
 import { type FuseOptions, fuse, sortCandidates } from './fuse.js';
-import { boostAddressedAssistant, boostNamedAuthors } from './author-boost.js';
+import { boostAddressedAssistant, boostNamedAuthors, boostOwnTurns } from './author-boost.js';
 import { boostAnswerTypes } from './answer-type.js';
 import { boostGuidance } from './guidance-boost.js';
 import { hydrate } from './hydrate.js';
@@ -12,6 +12,7 @@ import { preferNewer } from './recency.js';
 import { boostSessions } from './session-boost.js';
 import { spreadSessions } from './session-spread.js';
 import { propagateProvenance } from './provenance.js';
+import { spreadOverTime } from './timeline-spread.js';
 
 export interface RankOptions extends FuseOptions {
   provenance: number;
@@ -36,6 +37,10 @@ export interface RankOptions extends FuseOptions {
   newerCoverage: number;
   /** A memory found by key or words ranks above the turns it came from. */
   memoryFirst: boolean;
+  /** Share added to the user's own turns, and the spread over time (1: off), for sequence questions. */
+  ownTurnsBoost?: number;
+  timeSpread?: number;
+  timeSpreadShare?: number;
 }
 
 /** Fuses channel hits, lets memories and their source turns reinforce each other, adds adjacent turns. */
@@ -54,5 +59,7 @@ export async function rankCandidates(store: Store, results: ChannelResult[], opt
   if (opts.answerTypeBoost > 0) ranked = sortCandidates(boostAnswerTypes(opts.query, ranked, opts.answerTypeBoost));
   if (opts.newerWithin > 0) ranked = sortCandidates(preferNewer(ranked, opts.terms, opts.newerWithin, opts.newerWindow, opts.newerCoverage));
   if (opts.memoryFirst) ranked = sortCandidates(memoriesBeforeSources(ranked));
+  if (opts.ownTurnsBoost) ranked = sortCandidates(boostOwnTurns(ranked, opts.ownTurnsBoost));
+  if (opts.timeSpread !== undefined && opts.timeSpread < 1) ranked = spreadOverTime(ranked, opts.timeSpread, opts.timeSpreadShare ?? 0);
   return ranked;
 }

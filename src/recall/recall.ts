@@ -113,6 +113,10 @@ export async function recall(deps: RecallDeps, query: string, p: RecallParams): 
     newerCoverage: tuning.newerCoverage,
     // A timeline (overview or order question) quotes the turns themselves, oldest first.
     memoryFirst: tuning.memoryFirst && !analysis.overview && !analysis.order,
+    // A sequence is told across the whole history; one about what the user raised, by the user's turns.
+    ownTurnsBoost: analysis.order && analysis.classes?.includes('own_statements') ? tuning.ownTurnsBoost : 0,
+    timeSpread: analysis.order ? tuning.timeSpread : 1,
+    timeSpreadShare: tuning.timeSpreadShare,
   };
   // Lifecycle: ranked once per tier pass; the gate decides whether to escalate (src/lifecycle/gate.ts).
   const rankPass = async (results: ChannelResult[]) => {

@@ -4,7 +4,8 @@ import { quoteSafe } from '../../ingest/llm/transcript.js';
 import { generateStructured, type ModelStageOptions } from '../../models/llm/structured-call.js';
 import { keywords } from '../../text/tokenize.js';
 import type { AnalyzeContext, QueryAnalysis, QueryAnalyzer, TimeRange } from '../analyzer.js';
-import { isOrderQuestion, isOverviewQuestion, overviewTerms } from '../overview.js';
+import { overviewTerms } from '../overview.js';
+import { classifyQuestion } from '../question/classes.js';
 import { parseTimeRange } from '../time-range.js';
 
 export const analysisSchema = z.object({
@@ -49,8 +50,9 @@ export function createModelAnalyzer(opts: ModelAnalyzerOptions): QueryAnalyzer {
       const a = result.value;
       const known = new Set(ctx.topicKeys);
       const timeRange = resolveTimeRange([...a.timeExpressions, query], ctx.referenceDate);
-      const overview = isOverviewQuestion(query);
-      const order = isOrderQuestion(query);
+      const classes = classifyQuestion(query);
+      const overview = classes.has('overview');
+      const order = classes.has('sequence');
       const named = uniqueLower(a.terms.flatMap((t) => keywords(t)));
       const terms = overview || order ? overviewTerms(named) : named;
       return {
@@ -63,6 +65,7 @@ export function createModelAnalyzer(opts: ModelAnalyzerOptions): QueryAnalyzer {
         temporal: a.temporal || timeRange !== null,
         overview,
         order,
+        classes: [...classes],
         usage: result.usage,
       };
     },
