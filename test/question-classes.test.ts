@@ -174,6 +174,17 @@ describe('recall of paraphrased questions (SQLite profile)', () => {
     expect(result.messages[0]!.role).toBe('assistant');
   });
 
+  it('searches replaced memories when asked about an earlier value in other words', async () => {
+    const old = await p.remember({ content: 'I drive a green Volkswagen Golf.', topicKey: 'user.car' });
+    const now = await p.remember({ content: 'I drive a Tesla Model 3 now.', topicKey: 'user.car' });
+    expect(now.superseded).toEqual([old.memory.id]);
+    const earlier = await p.recall('Which car did I drive prior to the Tesla?', { limit: 5 });
+    expect(earlier.reading.history).toBe(true);
+    expect(earlier.memories.map((m) => m.content)).toContain('I drive a green Volkswagen Golf.');
+    const current = await p.recall('Which car do I drive?', { limit: 5 });
+    expect(current.memories.map((m) => m.content)).not.toContain('I drive a green Volkswagen Golf.');
+  });
+
   it('prefers the amount when asked how expensive something was', async () => {
     const PRICE = 'The new bike came to $1,200 with the lights.';
     await p.ingest(
