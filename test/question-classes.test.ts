@@ -31,7 +31,7 @@ const CASES: Record<QuestionClassId, { triggers: string[]; paraphrases: string[]
       'Which came first: adopting the cat or moving to Denver?',
       'Sort the things I asked about the garden by date.',
     ],
-    not: ['What did I do in order to lose weight?', 'What did I order for lunch?', 'When did I first visit Rome?', 'What advice does Gina give Jon about a successful business?'],
+    not: ['What did I do in order to lose weight?', 'What did I order for lunch?', 'What order did I place at the bakery?', 'When did I first visit Rome?', 'What advice does Gina give Jon about a successful business?'],
   },
   own_statements: {
     triggers: ['brought', 'bring', 'mentioned', 'mention'],

@@ -34,7 +34,9 @@ export function asksSequence(q: QuestionShape): boolean {
     const after = q.words[i + 1] ?? '';
     // "in order to", "the order for the catering", "my order" are not sequences.
     if (/^(to|for|from|number|form|no)$/.test(after)) return false;
-    if (/^(in|by|what|which|same|right|correct|proper|exact|reverse|chronological|temporal)$/.test(before)) return true;
+    // "In what order…" asks for a sequence; "What order did I place?" asks about a purchase.
+    if (/^(what|which)$/.test(before)) return /^(in|by)$/.test(q.words[i - 2] ?? '');
+    if (/^(in|by|same|right|correct|proper|exact|reverse|chronological|temporal)$/.test(before)) return true;
     return before === 'the' && /^(in|that|which|they|things|events|i|we)$/.test(after);
   });
   if (asOrder) return true;
