@@ -7,6 +7,8 @@ import { openMemory } from '../src/index.js';
 import { type QuestionClassId, QUESTION_CLASSES, classifyQuestion } from '../src/recall/question/classes.js';
 import type { MessageInput } from '../src/schemas.js';
 import { words } from '../src/text/tokenize.js';
+import type { Candidate } from '../src/recall/candidate.js';
+import { spreadOverTime } from '../src/recall/timeline-spread.js';
 
 /**
  * Every class is checked with paraphrases that share none of the words the class's original rule
@@ -107,6 +109,19 @@ describe('question classes', () => {
   }
 });
 
+describe('spreading a sequence over the history', () => {
+  it('lets a moment from elsewhere in the history pass near-copies of the best one', () => {
+    const c = (id: string, day: number, score: number): Candidate => ({
+      kind: 'message', id, score, own: score, hits: [],
+      message: { id, sessionId: 's', role: 'user', content: id, timestamp: new Date(Date.UTC(2024, 0, day)).toISOString(), metadata: null, seq: 0, createdAt: '2024-01-01T00:00:00.000Z' },
+    });
+    const ranked = [c('a', 1, 1), c('b', 2, 0.9), c('c', 3, 0.8), c('far', 100, 0.6)];
+    expect(spreadOverTime(ranked, 0.5, 0.1).map((x) => x.id)).toEqual(['a', 'far', 'b', 'c']);
+    // Off: the ranking is returned as it is.
+    expect(spreadOverTime([c('a', 1, 1), c('b', 2, 0.9), c('far', 100, 0.6)], 1, 0.1).map((x) => x.id)).toEqual(['a', 'b', 'far']);
+  });
+});
+
 let dir: string;
 let mem: MnemoApi;
 let p: ProfileApi;
@@ -183,6 +198,20 @@ describe('recall of paraphrased questions (SQLite profile)', () => {
     expect(earlier.memories.map((m) => m.content)).toContain('I drive a green Volkswagen Golf.');
     const current = await p.recall('Which car do I drive?', { limit: 5 });
     expect(current.memories.map((m) => m.content)).not.toContain('I drive a green Volkswagen Golf.');
+  });
+
+  it('answers with the date when asked for a point in time in other words', async () => {
+    await p.ingest(
+      [
+        turn('user', 'I planted the tulip bulbs along the front fence today.', 'a', 4, 0),
+        turn('user', 'The roses by the shed need pruning.', 'b', 9, 0),
+      ],
+      { wait: true },
+    );
+    const result = await p.recall('In which season did I plant the tulip bulbs?', { limit: 3 });
+    expect(result.answer).toBe('4 March 2024');
+    const what = await p.recall('Where did I plant the tulip bulbs?', { limit: 3 });
+    expect(what.answer).not.toBe('4 March 2024');
   });
 
   it('prefers the amount when asked how expensive something was', async () => {
