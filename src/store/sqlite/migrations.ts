@@ -243,6 +243,26 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX working_items_session ON working_items (session_id, rid);
   `,
+  `
+  -- Entity index (src/entities): every mention of a named thing in a message or memory, filled
+  -- lazily from meta high-water marks; purged or deleted rows take their mentions with them.
+  CREATE TABLE entity_mentions (
+    entity TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    item_id TEXT NOT NULL,
+    session_id TEXT,
+    PRIMARY KEY (entity, kind, item_id)
+  ) WITHOUT ROWID;
+  CREATE INDEX entity_mentions_item ON entity_mentions (kind, item_id);
+  CREATE TRIGGER entity_mentions_message_purge AFTER UPDATE OF content ON messages WHEN new.content = '[purged]'
+  BEGIN DELETE FROM entity_mentions WHERE kind = 'message' AND item_id = new.id; END;
+  CREATE TRIGGER entity_mentions_message_delete AFTER DELETE ON messages
+  BEGIN DELETE FROM entity_mentions WHERE kind = 'message' AND item_id = old.id; END;
+  CREATE TRIGGER entity_mentions_memory_purge AFTER UPDATE OF content ON memories WHEN new.content = '[purged]'
+  BEGIN DELETE FROM entity_mentions WHERE kind = 'memory' AND item_id = new.id; END;
+  CREATE TRIGGER entity_mentions_memory_delete AFTER DELETE ON memories
+  BEGIN DELETE FROM entity_mentions WHERE kind = 'memory' AND item_id = old.id; END;
+  `,
 ];
 
 export function schemaVersion(db: Database.Database): number {
