@@ -11,6 +11,9 @@ import { pullNeighbours } from './neighbours.js';
 import { preferNewer } from './recency.js';
 import { boostSessions } from './session-boost.js';
 import { spreadSessions } from './session-spread.js';
+import { type SetBreadthOptions, spreadSet } from './set-breadth.js';
+import { boostCategoryMembers } from './category-match.js';
+import type { Embedder } from '../models/embedder.js';
 import { propagateProvenance } from './provenance.js';
 
 export interface RankOptions extends FuseOptions {
@@ -36,6 +39,10 @@ export interface RankOptions extends FuseOptions {
   newerCoverage: number;
   /** A memory found by key or words ranks above the turns it came from. */
   memoryFirst: boolean;
+  /** For a set question: the kind it names, and the boost of candidates holding a member of it (absent: none). */
+  category?: { word: string; embedder: Embedder | null; boost: number; floor: number; window: number };
+  /** Breadth for a question asking for a set of things (absent: none). */
+  breadth?: SetBreadthOptions;
 }
 
 /** Fuses channel hits, lets memories and their source turns reinforce each other, adds adjacent turns. */
@@ -52,6 +59,15 @@ export async function rankCandidates(store: Store, results: ChannelResult[], opt
   if (opts.assistantBoost > 0) ranked = sortCandidates(boostAddressedAssistant(opts.query, ranked, opts.assistantBoost));
   if (opts.sessionSpread < 1) ranked = sortCandidates(spreadSessions(ranked, opts.sessionSpread));
   if (opts.answerTypeBoost > 0) ranked = sortCandidates(boostAnswerTypes(opts.query, ranked, opts.answerTypeBoost));
+  if (opts.category && opts.category.boost > 0) {
+    const { word, embedder, ...rest } = opts.category;
+    await hydrate(store, ranked.slice(0, rest.window));
+    ranked = sortCandidates(await boostCategoryMembers(ranked, word, opts.terms, embedder, rest));
+  }
+  if (opts.breadth) {
+    await hydrate(store, ranked.slice(0, opts.breadth.window));
+    ranked = sortCandidates(spreadSet(ranked, opts.breadth));
+  }
   if (opts.newerWithin > 0) ranked = sortCandidates(preferNewer(ranked, opts.terms, opts.newerWithin, opts.newerWindow, opts.newerCoverage));
   if (opts.memoryFirst) ranked = sortCandidates(memoriesBeforeSources(ranked));
   return ranked;

@@ -55,7 +55,23 @@ export interface RecallTuning {
   /** Overview questions ("summarize how…", found by the analyzer) rank with `overview`. */
   overviewMode: boolean;
   /** Overrides for overview questions (see `DEFAULT_TUNING`). */
-  overview: Partial<Omit<RecallTuning, 'overview' | 'overviewMode'>>;
+  overview: Partial<Omit<RecallTuning, 'overview' | 'overviewMode' | 'set' | 'setMode'>>;
+  /** Questions asking for a set of things (src/recall/aggregation.ts) rank with `set`. */
+  setMode: boolean;
+  /** Overrides for set questions (see `DEFAULT_TUNING`). */
+  set: Partial<Omit<RecallTuning, 'set' | 'setMode' | 'overview' | 'overviewMode'>>;
+  /** Breadth re-ranking (src/recall/set-breadth.ts): candidates re-ranked, score kept per chosen one of the same session, by a near-copy (1: off). */
+  breadthWindow: number;
+  breadthSessionKeep: number;
+  breadthCopyKeep: number;
+  /** Multiplier share for candidates holding a member of the kind a set question names (src/recall/category-match.ts; 0: off), over this word similarity, among the best `categoryWindow`. */
+  categoryBoost: number;
+  categoryFloor: number;
+  categoryWindow: number;
+  /** Weight of a named entity's mentions as a channel (src/recall/entity-channel.ts; 0: off)… */
+  entityWeight: number;
+  /** …for entities mentioned by at most this share of the profile's messages (a speaker in every turn gathers nothing). */
+  entityMaxShare: number;
   /** Weight of salience as a prior on memory scores (src/lifecycle/prior.ts; 0: off). */
   salienceWeight: number;
   /** In a profile with cold memories, recall escalates past the hot tier while its confidence is under this. */
@@ -92,6 +108,16 @@ export const DEFAULT_TUNING: RecallTuning = {
   memoryFirst: true,
   sessionSpread: 1,
   overviewMode: true,
+  setMode: true,
+  set: { breadthCopyKeep: 0.5, categoryBoost: 1, categoryFloor: 0.3 },
+  breadthWindow: 40,
+  breadthSessionKeep: 1,
+  breadthCopyKeep: 1,
+  categoryBoost: 0,
+  categoryFloor: 0.4,
+  categoryWindow: 60,
+  entityWeight: 0,
+  entityMaxShare: 0.05,
   // Chosen on the dev sets (bench/ablation.ts): 1 vs 0 gives LoCoMo R@10 75.4 vs 75.3, BEAM 63.0 vs 62.4.
   salienceWeight: 1,
   escalateBelow: 0.5,

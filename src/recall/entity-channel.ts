@@ -1,0 +1,43 @@
+import type { Store } from '../store/store.js';
+import { questionEntities } from './answerability.js';
+import type { ChannelItem, ChannelResult } from './candidate.js';
+
+export interface EntityChannelInputs {
+  store: Store;
+  query: string;
+  /** Entities mentioned by more than this share of the messages gather nothing (a speaker named in every turn). */
+  maxShare: number;
+  depth: number;
+  scope?: 'memories' | 'messages';
+}
+
+/**
+ * Gathers every mention of the named things a question is about from the entity index
+ * (src/entities), across sessions, whatever words surround them: "what did Luna do" finds
+ * each turn and memory that names Luna. A mention scores by the rarity of the entities it
+ * names (log(1 + messages / mentions)), summed, so a turn naming two of the question's rare
+ * entities leads. Names present nearly everywhere say nothing and are skipped.
+ */
+export async function entityChannel(inp: EntityChannelInputs): Promise<ChannelResult[]> {
+  const names = questionEntities(inp.query);
+  if (names.length === 0) return [];
+  const [counts, total] = await Promise.all([inp.store.entityCounts(names), inp.store.countMessages()]);
+  const cap = Math.max(3, inp.maxShare * total);
+  const rare = names.filter((n) => (counts.get(n) ?? 0) > 0 && counts.get(n)! <= cap);
+  if (rare.length === 0) return [];
+  const weight = new Map(rare.map((n) => [n, Math.log(1 + Math.max(total, 1) / counts.get(n)!)]));
+  const scores = new Map<string, { kind: 'message' | 'memory'; id: string; score: number }>();
+  for (const m of await inp.store.entityMentions(rare, { limit: inp.depth })) {
+    if ((m.kind === 'memory' && inp.scope === 'messages') || (m.kind === 'message' && inp.scope === 'memories')) continue;
+    const key = `${m.kind}:${m.id}`;
+    const hit = scores.get(key) ?? { kind: m.kind, id: m.id, score: 0 };
+    hit.score += weight.get(m.entity)!;
+    scores.set(key, hit);
+  }
+  const hits = [...scores.values()].sort((a, b) => b.score - a.score);
+  const of = (kind: 'message' | 'memory'): ChannelItem[] => hits.filter((h) => h.kind === kind).map(({ kind, id, score }) => ({ kind, id, score }));
+  return [
+    { channel: 'messages', source: 'entity_mention', hits: of('message') },
+    { channel: 'fulltext', source: 'entity_mention', hits: of('memory') },
+  ];
+}
