@@ -64,11 +64,12 @@ export async function rankCandidates(store: Store, results: ChannelResult[], opt
     await hydrate(store, ranked.slice(0, rest.window));
     ranked = sortCandidates(await boostCategoryMembers(ranked, word, opts.terms, embedder, rest));
   }
+  if (opts.newerWithin > 0) ranked = sortCandidates(preferNewer(ranked, opts.terms, opts.newerWithin, opts.newerWindow, opts.newerCoverage));
+  // After the newer restatement has won: breadth then drops the stale copy, not the update.
   if (opts.breadth) {
     await hydrate(store, ranked.slice(0, opts.breadth.window));
     ranked = sortCandidates(spreadSet(ranked, opts.breadth));
   }
-  if (opts.newerWithin > 0) ranked = sortCandidates(preferNewer(ranked, opts.terms, opts.newerWithin, opts.newerWindow, opts.newerCoverage));
   if (opts.memoryFirst) ranked = sortCandidates(memoriesBeforeSources(ranked));
   return ranked;
 }

@@ -116,7 +116,7 @@ export const DEFAULT_TUNING: RecallTuning = {
   categoryBoost: 0,
   categoryFloor: 0.4,
   categoryWindow: 60,
-  entityWeight: 0,
+  entityWeight: 0.3,
   entityMaxShare: 0.05,
   // Chosen on the dev sets (bench/ablation.ts): 1 vs 0 gives LoCoMo R@10 75.4 vs 75.3, BEAM 63.0 vs 62.4.
   salienceWeight: 1,
