@@ -15,7 +15,7 @@ import { runBench } from '../src/bench/runner.js';
 import type { BenchSystem, PreparedConversation } from '../src/bench/system.js';
 import type { BenchConversation } from '../src/bench/types.js';
 import { createGloveEmbedder } from '../src/models/embedders/glove/glove-embedder.js';
-import { type RecallTuning, setRecallTuning } from '../src/recall/tuning.js';
+import { DEFAULT_TUNING, type RecallTuning, setRecallTuning } from '../src/recall/tuning.js';
 import type { ConsolidateOptions } from '../src/consolidation/options.js';
 
 const off = (channel: string) => ({ weights: { [channel]: 0 } });
@@ -43,6 +43,12 @@ const DEFAULT_CONFIGS: Record<string, Partial<RecallTuning>> = {
   '+ related words + expansions': { relatedWords: true, expansionWeight: 0.2 },
   '- salience prior': { salienceWeight: 0 },
   'salience prior 0.25': { salienceWeight: 0.25 },
+  '- set questions (breadth, category members)': { setMode: false },
+  '- set: near-copy breadth': { set: { ...DEFAULT_TUNING.set, breadthCopyKeep: 1 } },
+  '- set: category members': { set: { ...DEFAULT_TUNING.set, categoryBoost: 0 } },
+  '+ set: session spread 0.8': { set: { ...DEFAULT_TUNING.set, breadthSessionKeep: 0.8 } },
+  '- entity channel': { entityWeight: 0 },
+  'entity channel 0.6': { entityWeight: 0.6 },
 };
 
 /** Rows with a consolidation pass after ingest (each ingests on its own; the rows above share the plain ingest). */

@@ -16,25 +16,30 @@ export interface EntityChannelInputs {
  * (src/entities), across sessions, whatever words surround them: "what did Luna do" finds
  * each turn and memory that names Luna. A mention scores by the rarity of the entities it
  * names (log(1 + messages / mentions)), summed, so a turn naming two of the question's rare
- * entities leads. Names present nearly everywhere say nothing and are skipped.
+ * entities leads. Names present nearly everywhere say nothing and are skipped; at most `depth` hits.
  */
 export async function entityChannel(inp: EntityChannelInputs): Promise<ChannelResult[]> {
   const names = questionEntities(inp.query);
   if (names.length === 0) return [];
-  const [counts, total] = await Promise.all([inp.store.entityCounts(names), inp.store.countMessages()]);
-  const cap = Math.max(3, inp.maxShare * total);
-  const rare = names.filter((n) => (counts.get(n) ?? 0) > 0 && counts.get(n)! <= cap);
-  if (rare.length === 0) return [];
-  const weight = new Map(rare.map((n) => [n, Math.log(1 + Math.max(total, 1) / counts.get(n)!)]));
+  const total = await inp.store.countMessages();
+  const cap = Math.max(3, Math.floor(inp.maxShare * total));
+  // One read per name, cut one past the cap: a name over it is too common to gather on.
+  const mentions = await inp.store.entityMentions(names, { limit: Math.max(cap + 1, 1) });
+  const counts = new Map<string, number>();
+  for (const m of mentions) counts.set(m.entity, (counts.get(m.entity) ?? 0) + 1);
+  const weight = new Map([...counts].filter(([, n]) => n <= cap).map(([name, n]) => [name, Math.log(1 + Math.max(total, 1) / n)]));
+  if (weight.size === 0) return [];
   const scores = new Map<string, { kind: 'message' | 'memory'; id: string; score: number }>();
-  for (const m of await inp.store.entityMentions(rare, { limit: inp.depth })) {
+  for (const m of mentions) {
+    const w = weight.get(m.entity);
+    if (w === undefined) continue;
     if ((m.kind === 'memory' && inp.scope === 'messages') || (m.kind === 'message' && inp.scope === 'memories')) continue;
     const key = `${m.kind}:${m.id}`;
     const hit = scores.get(key) ?? { kind: m.kind, id: m.id, score: 0 };
-    hit.score += weight.get(m.entity)!;
+    hit.score += w;
     scores.set(key, hit);
   }
-  const hits = [...scores.values()].sort((a, b) => b.score - a.score);
+  const hits = [...scores.values()].sort((a, b) => b.score - a.score).slice(0, inp.depth);
   const of = (kind: 'message' | 'memory'): ChannelItem[] => hits.filter((h) => h.kind === kind).map(({ kind, id, score }) => ({ kind, id, score }));
   return [
     { channel: 'messages', source: 'entity_mention', hits: of('message') },
