@@ -39,6 +39,8 @@ export interface RankOptions extends FuseOptions {
   newerCoverage: number;
   /** A memory found by key or words ranks above the turns it came from. */
   memoryFirst: boolean;
+  /** A gathered memory (consolidation's) gains the mean of its sources, not the best, and is not lifted above them. */
+  gatheredByMean?: boolean;
   /** For a set question: the kind it names, and the boost of candidates holding a member of it (absent: none). */
   category?: { word: string; embedder: Embedder | null; boost: number; floor: number; window: number };
   /** Breadth for a question asking for a set of things (absent: none). */
@@ -52,7 +54,7 @@ export async function rankCandidates(store: Store, results: ChannelResult[], opt
   if (opts.provenance > 0 || opts.guidanceBoost > 0) await hydrate(store, ranked.filter((c) => c.kind === 'memory'));
   if (opts.guidanceBoost > 0) ranked = sortCandidates(boostGuidance(ranked, opts.guidanceBoost));
   if (opts.provenance > 0) {
-    ranked = sortCandidates(await propagateProvenance(store, ranked.filter((c) => c.kind === 'message' || c.memory), opts.provenance));
+    ranked = sortCandidates(await propagateProvenance(store, ranked.filter((c) => c.kind === 'message' || c.memory), opts.provenance, opts.gatheredByMean));
   }
   if (opts.sessionBoost > 0) ranked = sortCandidates(boostSessions(ranked, opts.sessionBoost, opts.neighbourRefChars));
   if (opts.neighbours > 0) ranked = sortCandidates(await pullNeighbours(store, ranked, opts.neighbours, opts.neighbourSeeds, opts.neighbourRefChars, opts.neighbourWindow));
@@ -70,6 +72,6 @@ export async function rankCandidates(store: Store, results: ChannelResult[], opt
     await hydrate(store, ranked.slice(0, opts.breadth.window));
     ranked = sortCandidates(spreadSet(ranked, opts.breadth));
   }
-  if (opts.memoryFirst) ranked = sortCandidates(memoriesBeforeSources(ranked));
+  if (opts.memoryFirst) ranked = sortCandidates(memoriesBeforeSources(ranked, 10, opts.gatheredByMean));
   return ranked;
 }

@@ -118,6 +118,7 @@ export async function recall(deps: RecallDeps, query: string, p: RecallParams): 
     newerCoverage: tuning.newerCoverage,
     // A timeline (overview or order question) quotes the turns themselves, oldest first.
     memoryFirst: tuning.memoryFirst && !analysis.overview && !analysis.order,
+    gatheredByMean: tuning.gatheredByMean,
     category: category ? { word: category, embedder: deps.embedder, boost: tuning.categoryBoost, floor: tuning.categoryFloor, window: tuning.categoryWindow } : undefined,
     breadth: tuning.breadthSessionKeep < 1 || tuning.breadthCopyKeep < 1
       ? { window: tuning.breadthWindow, sessionKeep: tuning.breadthSessionKeep, copyKeep: tuning.breadthCopyKeep }

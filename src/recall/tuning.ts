@@ -68,6 +68,8 @@ export interface RecallTuning {
   categoryBoost: number;
   categoryFloor: number;
   categoryWindow: number;
+  /** A gathered memory (consolidation) gains the mean of its sources' scores, not the best, and is not lifted above them. */
+  gatheredByMean: boolean;
   /** Weight of a named entity's mentions as a channel (src/recall/entity-channel.ts; 0: off)… */
   entityWeight: number;
   /** …for entities mentioned by at most this share of the profile's messages (a speaker in every turn gathers nothing). */
@@ -117,6 +119,7 @@ export const DEFAULT_TUNING: RecallTuning = {
   categoryFloor: 0.4,
   categoryWindow: 60,
   entityWeight: 0.3,
+  gatheredByMean: true,
   entityMaxShare: 0.05,
   // Chosen on the dev sets (bench/ablation.ts): 1 vs 0 gives LoCoMo R@10 75.4 vs 75.3, BEAM 63.0 vs 62.4.
   salienceWeight: 1,
