@@ -42,6 +42,9 @@ describe('set questions (class: the answer is a set of things gathered across th
       'Which years did she spend abroad?',
       'Where did Ana live in 2020?',
       'When were the tickets booked?',
+      'In my notes about coins, how many calculations did I try?',
+      'Considering the reviews, how should I prioritize the chapters?',
+      'Show the steps?',
     ]) expect(asksForSet(q), q).toBe(false);
   });
 });

@@ -7,8 +7,9 @@ import { isStopword } from '../text/stopwords.js';
  * - a question word determines a plural noun followed by its auxiliary ("which cities has…",
  *   "what kinds of books does…"; a verb in -s takes an object instead: "what makes Jon…");
  * - the copula after the question word is plural ("what are/were…");
- * - a request opens with its verb and, as its object, a plural noun or a universally quantified
- *   one ("list the cities…", "tell me all the books…", "name every town…").
+ * - a request opens with its verb (not a preposition or participle) and, as its object, a plural
+ *   noun or a universally quantified one ("list the cities…", "tell me all the books…", "name
+ *   every town…"); asked as a question only behind "can/could/would you".
  * A count ("how many sources are in…") is one number, often restated as it changes, and units
  * of time and measure ("which years…") name one amount: neither is a set here.
  */
@@ -30,7 +31,7 @@ const LISTENER = /^(?:me|us)$/;
 const DETERMINER = /^(?:the|all|every|each|some|any|my|our|his|her|their|those|these)$/;
 const UNIVERSAL = /^(?:all|every|each)$/;
 // Words that cannot be a request's verb: question words, auxiliaries, pronouns, determiners.
-const NOT_VERB = /^(?:what|which|who|whom|whose|when|where|why|how|i|we|he|she|they|it|you|there|this|that|these|those|a|an|the|my|our|if|and|but|so|then|also|did|does|do|is|are|was|were|has|have|had)$/;
+const NOT_VERB = /^(?:what|which|who|whom|whose|when|where|why|how|i|we|he|she|they|it|you|there|this|that|these|those|a|an|the|my|our|if|and|but|so|then|also|did|does|do|is|are|was|were|has|have|had|in|on|at|for|from|with|about|after|before|during|since|by|of|to|as|given|based)$|(?:ing|ed)$/;
 
 const WORD = /[\p{L}\p{N}'’-]+/gu;
 
@@ -50,7 +51,7 @@ export function asksForSet(query: string): boolean {
  */
 export function setCategory(query: string): string | null {
   const tokens = query.toLowerCase().match(WORD) ?? [];
-  return fromQuestionWord(tokens) ?? fromRequest(tokens);
+  return fromQuestionWord(tokens) ?? fromRequest(tokens, query.trim().endsWith('?'));
 }
 
 function fromQuestionWord(tokens: string[]): string | null {
@@ -63,9 +64,11 @@ function fromQuestionWord(tokens: string[]): string | null {
   return null;
 }
 
-function fromRequest(tokens: string[]): string | null {
+/** A request is imperative ("list the…"), or a question only when it asks politely ("could you list the…?"). */
+function fromRequest(tokens: string[], asked: boolean): string | null {
   let i = 0;
   while (i < tokens.length && POLITE.test(tokens[i]!)) i++;
+  if (asked && i === 0) return null;
   if (i >= tokens.length || NOT_VERB.test(tokens[i]!)) return null;
   i++;
   if (LISTENER.test(tokens[i] ?? '')) i++;
