@@ -23,14 +23,12 @@ export async function entityChannel(inp: EntityChannelInputs): Promise<ChannelRe
   if (names.length === 0) return [];
   const total = await inp.store.countMessages();
   const cap = Math.max(3, Math.floor(inp.maxShare * total));
-  // One read per name, cut one past the cap: a name over it is too common to gather on.
-  const mentions = await inp.store.entityMentions(names, { limit: Math.max(cap + 1, 1) });
-  const counts = new Map<string, number>();
-  for (const m of mentions) counts.set(m.entity, (counts.get(m.entity) ?? 0) + 1);
+  // Counting stops one past the cap: a name over it is too common to gather on.
+  const counts = await inp.store.entityCounts(names, { atMost: cap });
   const weight = new Map([...counts].filter(([, n]) => n <= cap).map(([name, n]) => [name, Math.log(1 + Math.max(total, 1) / n)]));
   if (weight.size === 0) return [];
   const scores = new Map<string, { kind: 'message' | 'memory'; id: string; score: number }>();
-  for (const m of mentions) {
+  for (const m of await inp.store.entityMentions([...weight.keys()], { limit: cap })) {
     const w = weight.get(m.entity);
     if (w === undefined) continue;
     if ((m.kind === 'memory' && inp.scope === 'messages') || (m.kind === 'message' && inp.scope === 'memories')) continue;

@@ -22,8 +22,8 @@ export interface EntitySummary {
 export interface EntityStore {
   /** Mentions of the given entity keys (see `entityKey`), at most `limit` per entity. */
   entityMentions(entities: string[], opts?: { limit?: number }): Promise<EntityMention[]>;
-  /** How many messages and memories mention each given entity (absent: never mentioned). */
-  entityCounts(entities: string[]): Promise<Map<string, number>>;
+  /** How many messages and memories mention each given entity (absent: never mentioned); with `atMost`, counting stops at atMost + 1. */
+  entityCounts(entities: string[], opts?: { atMost?: number }): Promise<Map<string, number>>;
   /** The most mentioned entities, most first. */
   listEntities(opts?: { limit?: number }): Promise<EntitySummary[]>;
 }

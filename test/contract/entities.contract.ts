@@ -30,6 +30,7 @@ export function entityContract(h: Harness): void {
       await s.insertMessages([msg('s1', 'user', 'Wow. Thanks for the tip about Redis.'), msg('s1', 'user', 'Honestly Redis was faster.')]);
       expect(await s.entityCounts(['wow', 'thanks', 'honestly', 'redis'])).toEqual(new Map([['redis', 2]]));
       expect(await s.entityMentions(['redis'], { limit: 1 })).toHaveLength(1);
+      expect(await s.entityCounts(['redis'], { atMost: 0 })).toEqual(new Map([['redis', 1]]));
     });
 
     it('drops the mentions of forgotten memories and erases those of purged ones with their source messages', async () => {
@@ -45,6 +46,13 @@ export function entityContract(h: Harness): void {
       await s.forget(kept.id, { purge: true });
       expect(await s.entityMentions(['okafor', 'riverside'])).toEqual([]);
       expect((await s.listEntities()).map((e) => e.entity)).not.toContain('okafor');
+      // A memory superseded by a newer one under its topic key leaves the index; the newer one is in it.
+      const old = mem('The user runs Postgres on Hetzner', { topicKey: 'project.hosting' });
+      await s.writeMemories([old]);
+      expect((await s.entityCounts(['hetzner'])).get('hetzner')).toBe(1);
+      const newer = mem('The user moved hosting to Fly from Hetzner', { topicKey: 'project.hosting' });
+      await s.writeMemories([newer]);
+      expect((await s.entityMentions(['hetzner'])).map((x) => x.id)).toEqual([newer.id]);
     });
 
     it('keeps profiles apart', async () => {

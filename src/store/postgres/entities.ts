@@ -27,7 +27,7 @@ export async function catchUp(db: QueryRunner, profile: string): Promise<void> {
     await indexRows(tx, profile, ENTITY_MESSAGE_MARK, 'message',
       `SELECT seq AS n, id, session_id, content FROM mnemo_messages WHERE profile = $1 AND seq > $2 AND content <> $3 ORDER BY seq LIMIT $4`);
     await indexRows(tx, profile, ENTITY_MEMORY_MARK, 'memory',
-      `SELECT rid AS n, id, session_id, content FROM mnemo_memories WHERE profile = $1 AND rid > $2 AND content <> $3 ORDER BY rid LIMIT $4`);
+      `SELECT rid AS n, id, session_id, content FROM mnemo_memories WHERE profile = $1 AND rid > $2 AND content <> $3 AND status = 'active' ORDER BY rid LIMIT $4`);
   });
 }
 
@@ -62,29 +62,28 @@ async function indexRows(tx: Tx, profile: string, key: string, kind: 'message' |
   }
 }
 
-// Memory mentions count while the memory is active; messages always.
-const LIVE = `(e.kind = 'message' OR EXISTS (SELECT 1 FROM mnemo_memories m WHERE m.profile = e.profile AND m.id = e.item_id AND m.status = 'active'))`;
 
 export async function entityMentions(db: QueryRunner, profile: string, entities: string[], limit = 500): Promise<EntityMention[]> {
   await catchUp(db, profile);
   const res = await db.query<{ entity: string; kind: 'message' | 'memory'; item_id: string; session_id: string | null }>(`
     SELECT x.entity, x.kind, x.item_id, x.session_id FROM unnest($2::text[]) AS q(entity)
     CROSS JOIN LATERAL (SELECT e.entity, e.kind, e.item_id, e.session_id FROM mnemo_entity_mentions e
-      WHERE e.profile = $1 AND e.entity = q.entity AND ${LIVE} ORDER BY e.kind, e.item_id LIMIT $3) x`,
+      WHERE e.profile = $1 AND e.entity = q.entity ORDER BY e.kind, e.item_id LIMIT $3) x`,
   [profile, [...new Set(entities)], limit]);
   return res.rows.map((r) => ({ entity: r.entity, kind: r.kind, id: r.item_id, sessionId: r.session_id }));
 }
 
-export async function entityCounts(db: QueryRunner, profile: string, entities: string[]): Promise<Map<string, number>> {
+export async function entityCounts(db: QueryRunner, profile: string, entities: string[], atMost?: number): Promise<Map<string, number>> {
   await catchUp(db, profile);
-  const res = await db.query<{ entity: string; n: string }>(`SELECT e.entity, count(*) AS n FROM mnemo_entity_mentions e
-    WHERE e.profile = $1 AND e.entity = ANY($2::text[]) AND ${LIVE} GROUP BY e.entity`, [profile, [...new Set(entities)]]);
+  const res = await db.query<{ entity: string; n: string }>(`SELECT q.entity, x.n FROM unnest($2::text[]) AS q(entity)
+    CROSS JOIN LATERAL (SELECT count(*) AS n FROM (SELECT 1 FROM mnemo_entity_mentions e WHERE e.profile = $1 AND e.entity = q.entity LIMIT $3) l) x
+    WHERE x.n > 0`, [profile, [...new Set(entities)], atMost === undefined ? null : atMost + 1]);
   return new Map(res.rows.map((r) => [r.entity, Number(r.n)]));
 }
 
 export async function listEntities(db: QueryRunner, profile: string, limit = 100): Promise<EntitySummary[]> {
   await catchUp(db, profile);
   const res = await db.query<{ entity: string; n: string; s: string }>(`SELECT e.entity, count(*) AS n, count(DISTINCT e.session_id) AS s
-    FROM mnemo_entity_mentions e WHERE e.profile = $1 AND ${LIVE} GROUP BY e.entity ORDER BY count(*) DESC, e.entity LIMIT $2`, [profile, limit]);
+    FROM mnemo_entity_mentions e WHERE e.profile = $1 GROUP BY e.entity ORDER BY count(*) DESC, e.entity LIMIT $2`, [profile, limit]);
   return res.rows.map((r) => ({ entity: r.entity, mentions: Number(r.n), sessions: Number(r.s) }));
 }

@@ -20,7 +20,7 @@ export function catchUp(conn: Connection): void {
   if (lastSeq <= mark(conn, ENTITY_MESSAGE_MARK) && lastRid <= mark(conn, ENTITY_MEMORY_MARK)) return;
   conn.write(() => {
     indexRows(conn, ENTITY_MESSAGE_MARK, 'message', `SELECT seq AS n, id, session_id, content FROM messages WHERE seq > ? AND content <> ? ORDER BY seq LIMIT ?`);
-    indexRows(conn, ENTITY_MEMORY_MARK, 'memory', `SELECT rid AS n, id, session_id, content FROM memories WHERE rid > ? AND content <> ? ORDER BY rid LIMIT ?`);
+    indexRows(conn, ENTITY_MEMORY_MARK, 'memory', `SELECT rid AS n, id, session_id, content FROM memories WHERE rid > ? AND content <> ? AND status = 'active' ORDER BY rid LIMIT ?`);
   });
 }
 
@@ -40,33 +40,33 @@ function indexRows(conn: Connection, key: string, kind: 'message' | 'memory', se
   }
 }
 
-// Memory mentions count while the memory is active; messages always.
-const LIVE = `(e.kind = 'message' OR EXISTS (SELECT 1 FROM memories m WHERE m.id = e.item_id AND m.status = 'active'))`;
 
 export function entityMentions(conn: Connection, entities: string[], limit = 500): EntityMention[] {
   catchUp(conn);
   const out: EntityMention[] = [];
   for (const entity of new Set(entities)) {
     const rows = conn.all<{ kind: 'message' | 'memory'; item_id: string; session_id: string | null }>(
-      `SELECT e.kind, e.item_id, e.session_id FROM entity_mentions e WHERE e.entity = ? AND ${LIVE}
+      `SELECT e.kind, e.item_id, e.session_id FROM entity_mentions e WHERE e.entity = ?
        ORDER BY e.kind, e.item_id LIMIT ?`, entity, limit);
     for (const r of rows) out.push({ entity, kind: r.kind, id: r.item_id, sessionId: r.session_id });
   }
   return out;
 }
 
-export function entityCounts(conn: Connection, entities: string[]): Map<string, number> {
+export function entityCounts(conn: Connection, entities: string[], atMost?: number): Map<string, number> {
   catchUp(conn);
-  const rows = conn.all<{ entity: string; n: number }>(
-    `SELECT e.entity, count(*) AS n FROM entity_mentions e WHERE e.entity IN (SELECT value FROM json_each(?)) AND ${LIVE} GROUP BY e.entity`,
-    JSON.stringify([...new Set(entities)]));
-  return new Map(rows.map((r) => [r.entity, r.n]));
+  const out = new Map<string, number>();
+  for (const entity of new Set(entities)) {
+    const n = conn.get<{ n: number }>(`SELECT count(*) AS n FROM (SELECT 1 FROM entity_mentions WHERE entity = ? LIMIT ?)`, entity, atMost === undefined ? -1 : atMost + 1)!.n;
+    if (n > 0) out.set(entity, n);
+  }
+  return out;
 }
 
 export function listEntities(conn: Connection, limit = 100): EntitySummary[] {
   catchUp(conn);
   return conn.all<{ entity: string; n: number; s: number }>(
-    `SELECT e.entity, count(*) AS n, count(DISTINCT e.session_id) AS s FROM entity_mentions e WHERE ${LIVE}
+    `SELECT e.entity, count(*) AS n, count(DISTINCT e.session_id) AS s FROM entity_mentions e
      GROUP BY e.entity ORDER BY n DESC, e.entity LIMIT ?`, limit)
     .map((r) => ({ entity: r.entity, mentions: r.n, sessions: r.s }));
 }

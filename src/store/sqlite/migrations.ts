@@ -244,7 +244,7 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX working_items_session ON working_items (session_id, rid);
   `,
   `
-  -- Entity index (src/entities): every mention of a named thing in a message or memory, filled
+  -- Entity index (src/entities): every mention of a named thing in a message or active memory, filled
   -- lazily from meta high-water marks; purged or deleted rows take their mentions with them.
   CREATE TABLE entity_mentions (
     entity TEXT NOT NULL,
@@ -262,6 +262,14 @@ export const MIGRATIONS: readonly string[] = [
   BEGIN DELETE FROM entity_mentions WHERE kind = 'memory' AND item_id = new.id; END;
   CREATE TRIGGER entity_mentions_memory_delete AFTER DELETE ON memories
   BEGIN DELETE FROM entity_mentions WHERE kind = 'memory' AND item_id = old.id; END;
+  -- Only active memories are indexed: one that leaves takes its mentions along, one that comes
+  -- back moves the memory mark below it so the next read indexes it again.
+  CREATE TRIGGER entity_mentions_memory_inactive AFTER UPDATE OF status ON memories
+    WHEN old.status = 'active' AND new.status <> 'active'
+  BEGIN DELETE FROM entity_mentions WHERE kind = 'memory' AND item_id = new.id; END;
+  CREATE TRIGGER entity_mentions_memory_active AFTER UPDATE OF status ON memories
+    WHEN old.status <> 'active' AND new.status = 'active'
+  BEGIN UPDATE meta SET value = CAST(min(CAST(value AS INTEGER), new.rid - 1) AS TEXT) WHERE key = 'entities.memory_rid'; END;
   `,
 ];
 
