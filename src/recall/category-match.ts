@@ -9,6 +9,8 @@ interface LocalWords {
 }
 
 const memo = new WeakMap<object, Map<string, Float32Array | null>>();
+/** Words of a candidate compared (a long reply states its items early enough; bounds the cost). */
+const MAX_WORDS = 80;
 
 /**
  * A set question names the kind of its items ("what instruments…", "which cities…"); the items
@@ -44,7 +46,7 @@ export async function boostCategoryMembers(
     const text = c.message?.content ?? c.memory?.content;
     if (!text) continue;
     let best = 0;
-    for (const w of keywords(text)) {
+    for (const w of keywords(text).slice(0, MAX_WORDS)) {
       if (own.has(w.slice(0, 5))) continue;
       const v = await vectorOf(w);
       if (v) best = Math.max(best, dot(v, target));

@@ -24,6 +24,8 @@ export interface EntityStore {
   entityMentions(entities: string[], opts?: { limit?: number }): Promise<EntityMention[]>;
   /** How many messages and memories mention each given entity (absent: never mentioned); with `atMost`, counting stops at atMost + 1. */
   entityCounts(entities: string[], opts?: { atMost?: number }): Promise<Map<string, number>>;
+  /** Indexes what was written since the last read now (reads do it too), so the next recall does not pay for it. */
+  indexEntities(): Promise<void>;
   /** The most mentioned entities, most first. */
   listEntities(opts?: { limit?: number }): Promise<EntitySummary[]>;
 }

@@ -14,6 +14,7 @@ export function entityContract(h: Harness): void {
       expect(luna.map((x) => [x.kind, x.id, x.sessionId]).sort()).toEqual(
         [['memory', m.id, 's1'], ['message', a.id, 's1'], ['message', b.id, 's2']].sort(),
       );
+      await s.indexEntities();
       // Written after the index was read: the next read sees it.
       const c = msg('s3', 'user', 'Ann: Luna turned two today.');
       await s.insertMessages([c]);

@@ -127,6 +127,7 @@ export class SqliteStore implements Store {
   async consolidationGroups(keys: string[]): Promise<ConsolidationGroupRow[]> { return consolidation.consolidationGroups(this.conn, keys); }
   async entityMentions(names: string[], opts?: { limit?: number }): Promise<EntityMention[]> { return entities.entityMentions(this.conn, names, opts?.limit); }
   async entityCounts(names: string[], opts?: { atMost?: number }): Promise<Map<string, number>> { return entities.entityCounts(this.conn, names, opts?.atMost); }
+  async indexEntities(): Promise<void> { entities.catchUp(this.conn); }
   async listEntities(opts?: { limit?: number }): Promise<EntitySummary[]> { return entities.listEntities(this.conn, opts?.limit); }
   async commitConsolidation(commits: ConsolidationCommit[], opts?: { enqueue?: NewJob[] }): Promise<ConsolidationCommitResult[]> {
     return this.conn.write(() => {
