@@ -43,7 +43,7 @@ const DEFAULT_CONFIGS: Record<string, Partial<RecallTuning>> = {
   '+ related words + expansions': { relatedWords: true, expansionWeight: 0.2 },
   '- salience prior': { salienceWeight: 0 },
   'salience prior 0.25': { salienceWeight: 0.25 },
-  '- set questions (breadth, category members)': { setMode: false },
+  '- set questions': { setMode: false },
   '- set: near-copy breadth': { set: { ...DEFAULT_TUNING.set, breadthCopyKeep: 1 } },
   '- set: category members': { set: { ...DEFAULT_TUNING.set, categoryBoost: 0 } },
   '+ set: session spread 0.8': { set: { ...DEFAULT_TUNING.set, breadthSessionKeep: 0.8 } },
