@@ -15,7 +15,7 @@ import { runBench } from '../src/bench/runner.js';
 import type { BenchSystem, PreparedConversation } from '../src/bench/system.js';
 import type { BenchConversation } from '../src/bench/types.js';
 import { createGloveEmbedder } from '../src/models/embedders/glove/glove-embedder.js';
-import { type RecallTuning, setRecallTuning } from '../src/recall/tuning.js';
+import { DEFAULT_TUNING, type RecallTuning, setRecallTuning } from '../src/recall/tuning.js';
 import type { ConsolidateOptions } from '../src/consolidation/options.js';
 
 const off = (channel: string) => ({ weights: { [channel]: 0 } });
@@ -46,6 +46,12 @@ const DEFAULT_CONFIGS: Record<string, Partial<RecallTuning>> = {
   '+ related words + expansions': { relatedWords: true, expansionWeight: 0.2 },
   '- salience prior': { salienceWeight: 0 },
   'salience prior 0.25': { salienceWeight: 0.25 },
+  '- set questions': { setMode: false },
+  '- set: near-copy breadth': { set: { ...DEFAULT_TUNING.set, breadthCopyKeep: 1 } },
+  '- set: category members': { set: { ...DEFAULT_TUNING.set, categoryBoost: 0 } },
+  '+ set: session spread 0.8': { set: { ...DEFAULT_TUNING.set, breadthSessionKeep: 0.8 } },
+  '- entity channel': { entityWeight: 0 },
+  'entity channel 0.6': { entityWeight: 0.6 },
 };
 
 /** Rows with a consolidation pass after ingest (each ingests on its own; the rows above share the plain ingest). */
@@ -118,8 +124,9 @@ for (const bench of values.bench!.split(',')) {
     const ku = s.knowledgeUpdate ? fmt(s.knowledgeUpdate.rate) : '–';
     console.log(`| ${s.name} | ${fmt(r['5'])} | ${fmt(r['10'])} | ${fmt(r['25'])} | ${fmt(r['50'])} | ${a ? fmt(a.accuracy) : '–'} | ${a ? fmt(a.falseAbstentionRate) : '–'} | ${ku} | ${fmt(s.f1?.overall)} | ${fmt(s.latency.p50)} |`);
   }
+  // R@5 / R@10 per category.
   if (process.env.ABLATION_CATEGORIES) {
-    for (const s of result.systems) console.log(s.name, JSON.stringify(Object.fromEntries(Object.entries(s.recall.byCategory).map(([c, r]) => [c, r['10']?.toFixed(1)]))));
+    for (const s of result.systems) console.log(s.name, JSON.stringify(Object.fromEntries(Object.entries(s.recall.byCategory).map(([c, r]) => [c, `${r['5']?.toFixed(1)} / ${r['10']?.toFixed(1)}`]))));
   }
 }
 setRecallTuning({});

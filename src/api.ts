@@ -143,7 +143,7 @@ export interface TemporalFact {
 /** How recall read the question, so a harness can show why these results came back. */
 export interface QueryReading {
   /** `overview` ("summarize how…"), `order` ("in what order did I…") or `lookup` (anything else). */
-  kind: 'overview' | 'order' | 'lookup';
+  kind: 'overview' | 'order' | 'set' | 'lookup';
   /** The words searched. */
   terms: string[];
   /** The time range the question names, resolved against the reference date. */

@@ -69,7 +69,7 @@ export const recallResultSchema = z.object({
   messages: z.array(messageSchema.extend(scored)),
   temporal: z.array(z.object({ statement: z.string(), memoryIds: z.array(z.string()) })),
   reading: z.object({
-    kind: z.enum(['overview', 'order', 'lookup']),
+    kind: z.enum(['overview', 'order', 'set', 'lookup']),
     terms: z.array(z.string()),
     timeRange: nullable(z.object({ start: z.string(), end: z.string(), text: z.string() })),
     temporal: z.boolean(),

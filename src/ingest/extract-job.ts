@@ -29,6 +29,9 @@ export function extractJobHandler(getExtractor: () => Extractor, onUsage?: (u: {
       actor: 'ingest',
     });
     ctx.completed = true;
+    // The entity index follows the new messages and memories here, not in the next recall. The job
+    // is already complete: a failure here loses nothing, the next read of the index catches up.
+    await ctx.store.indexEntities().catch(() => undefined);
   };
 }
 

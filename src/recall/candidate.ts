@@ -2,7 +2,7 @@ import type { ChannelHit, RecallChannel } from '../api.js';
 import type { Memory, StoredMessage } from '../types.js';
 
 /** Where a channel's hits come from; the extra sources report as `vector` / `messages` / `fulltext`. */
-export type ChannelSource = RecallChannel | 'message_vector' | 'message_expansion' | 'memory_expansion';
+export type ChannelSource = RecallChannel | 'message_vector' | 'message_expansion' | 'memory_expansion' | 'entity_mention';
 
 /** One channel's ranked output, before fusion. */
 export interface ChannelResult {

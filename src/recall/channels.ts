@@ -3,6 +3,7 @@ import type { Store } from '../store/store.js';
 import type { MemoryType } from '../types.js';
 import type { QueryAnalysis } from './analyzer.js';
 import type { ChannelResult } from './candidate.js';
+import { entityChannel } from './entity-channel.js';
 
 export interface ChannelInputs {
   store: Store;
@@ -15,6 +16,8 @@ export interface ChannelInputs {
   /** Also search messages by vector and by expanded terms (their weights are non-zero). */
   messageVectors: boolean;
   messageExpansions: boolean;
+  /** The question and the entity channel's settings (src/recall/entity-channel.ts); absent: no entity channel. */
+  entities?: { query: string; maxShare: number };
   /** Only the memory channels, or only the raw-message ones (the tier gate's passes); both when absent. */
   scope?: 'memories' | 'messages';
 }
@@ -35,6 +38,7 @@ export async function runChannels(inp: ChannelInputs): Promise<{ results: Channe
     timed('topic_key', () => (inp.scope === 'messages' ? none() : topicKeys(inp))),
     timed('messages', () => (inp.scope === 'memories' ? none() : messages(inp))),
     timed('vectors', () => vectors(inp)),
+    timed('entities', () => (inp.entities ? entityChannel({ store: inp.store, ...inp.entities, depth: inp.depth, scope: inp.scope }) : none())),
   ]);
   return { results: batches.flat(), timings };
 }

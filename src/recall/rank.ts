@@ -11,6 +11,9 @@ import { pullNeighbours } from './neighbours.js';
 import { preferNewer } from './recency.js';
 import { boostSessions } from './session-boost.js';
 import { spreadSessions } from './session-spread.js';
+import { type SetBreadthOptions, spreadSet } from './set-breadth.js';
+import { boostCategoryMembers } from './category-match.js';
+import type { Embedder } from '../models/embedder.js';
 import { propagateProvenance } from './provenance.js';
 import { spreadOverTime } from './timeline-spread.js';
 
@@ -41,6 +44,12 @@ export interface RankOptions extends FuseOptions {
   ownTurnsBoost?: number;
   timeSpread?: number;
   timeSpreadShare?: number;
+  /** A gathered memory (consolidation's) gains the mean of its sources, not the best, and is not lifted above them. */
+  gatheredByMean?: boolean;
+  /** For a set question: the kind it names, and the boost of candidates holding a member of it (absent: none). */
+  category?: { word: string; embedder: Embedder | null; boost: number; floor: number; window: number };
+  /** Breadth for a question asking for a set of things (absent: none). */
+  breadth?: SetBreadthOptions;
 }
 
 /** Fuses channel hits, lets memories and their source turns reinforce each other, adds adjacent turns. */
@@ -50,15 +59,25 @@ export async function rankCandidates(store: Store, results: ChannelResult[], opt
   if (opts.provenance > 0 || opts.guidanceBoost > 0) await hydrate(store, ranked.filter((c) => c.kind === 'memory'));
   if (opts.guidanceBoost > 0) ranked = sortCandidates(boostGuidance(ranked, opts.guidanceBoost));
   if (opts.provenance > 0) {
-    ranked = sortCandidates(await propagateProvenance(store, ranked.filter((c) => c.kind === 'message' || c.memory), opts.provenance));
+    ranked = sortCandidates(await propagateProvenance(store, ranked.filter((c) => c.kind === 'message' || c.memory), opts.provenance, opts.gatheredByMean));
   }
   if (opts.sessionBoost > 0) ranked = sortCandidates(boostSessions(ranked, opts.sessionBoost, opts.neighbourRefChars));
   if (opts.neighbours > 0) ranked = sortCandidates(await pullNeighbours(store, ranked, opts.neighbours, opts.neighbourSeeds, opts.neighbourRefChars, opts.neighbourWindow));
   if (opts.assistantBoost > 0) ranked = sortCandidates(boostAddressedAssistant(opts.query, ranked, opts.assistantBoost));
   if (opts.sessionSpread < 1) ranked = sortCandidates(spreadSessions(ranked, opts.sessionSpread));
   if (opts.answerTypeBoost > 0) ranked = sortCandidates(boostAnswerTypes(opts.query, ranked, opts.answerTypeBoost));
+  if (opts.category && opts.category.boost > 0) {
+    const { word, embedder, ...rest } = opts.category;
+    await hydrate(store, ranked.slice(0, rest.window));
+    ranked = sortCandidates(await boostCategoryMembers(ranked, word, opts.terms, embedder, rest));
+  }
   if (opts.newerWithin > 0) ranked = sortCandidates(preferNewer(ranked, opts.terms, opts.newerWithin, opts.newerWindow, opts.newerCoverage));
-  if (opts.memoryFirst) ranked = sortCandidates(memoriesBeforeSources(ranked));
+  // After the newer restatement has won: breadth then drops the stale copy, not the update.
+  if (opts.breadth) {
+    await hydrate(store, ranked.slice(0, opts.breadth.window));
+    ranked = sortCandidates(spreadSet(ranked, opts.breadth));
+  }
+  if (opts.memoryFirst) ranked = sortCandidates(memoriesBeforeSources(ranked, 10, opts.gatheredByMean));
   if (opts.ownTurnsBoost) ranked = sortCandidates(boostOwnTurns(ranked, opts.ownTurnsBoost));
   if (opts.timeSpread !== undefined && opts.timeSpread < 1) ranked = spreadOverTime(ranked, opts.timeSpread, opts.timeSpreadShare ?? 0);
   return ranked;

@@ -24,6 +24,7 @@ import { temporalFacts } from './temporal.js';
 import type { FilterNode } from '../filters/ast.js';
 import { scopeCandidates } from '../filters/recall-scope.js';
 import { unknownNameShare } from './unknown-names.js';
+import { setCategory } from './aggregation.js';
 
 export interface RecallDeps {
   store: Store;
@@ -59,7 +60,10 @@ export async function recall(deps: RecallDeps, query: string, p: RecallParams): 
     topicKeys: await deps.topicKeys(),
     relatedWords: base.relatedWords ? relatedWordsOf(deps.embedder) : undefined,
   });
-  const tuning = base.overviewMode && analysis.overview ? { ...base, ...base.overview } : base;
+  // A question asking for a set of things wants breadth (src/recall/aggregation.ts).
+  const category = base.setMode && !analysis.overview && !analysis.order ? setCategory(query) : null;
+  const set = category !== null;
+  const tuning = base.overviewMode && analysis.overview ? { ...base, ...base.overview } : set ? { ...base, ...base.set } : base;
   const weights = { ...deps.weights, ...tuning.weights };
   timings.analyze = performance.now() - t0;
 
@@ -78,6 +82,7 @@ export async function recall(deps: RecallDeps, query: string, p: RecallParams): 
     includeSuperseded: p.includeSuperseded,
     messageVectors: tuning.messageVectorWeight > 0,
     messageExpansions: tuning.expansionWeight > 0,
+    entities: tuning.entityWeight > 0 ? { query, maxShare: tuning.entityMaxShare } : undefined,
   };
   const { results: found, timings: channelTimings } = await runChannels({ ...channelInputs, scope: gate.tiered ? 'memories' : undefined });
   Object.assign(timings, channelTimings);
@@ -90,7 +95,7 @@ export async function recall(deps: RecallDeps, query: string, p: RecallParams): 
   const rankOpts: RankOptions = {
     weights,
     mode: tuning.fusion,
-    extraWeights: { message_vector: tuning.messageVectorWeight, message_expansion: tuning.expansionWeight, memory_expansion: tuning.expansionWeight },
+    extraWeights: { message_vector: tuning.messageVectorWeight, message_expansion: tuning.expansionWeight, memory_expansion: tuning.expansionWeight, entity_mention: tuning.entityWeight },
     k: 60,
     timeRange: analysis.timeRange,
     timeBoost: tuning.timeBoost,
@@ -117,6 +122,11 @@ export async function recall(deps: RecallDeps, query: string, p: RecallParams): 
     ownTurnsBoost: analysis.order && analysis.classes?.includes('own_statements') ? tuning.ownTurnsBoost : 0,
     timeSpread: analysis.order ? tuning.timeSpread : 1,
     timeSpreadShare: tuning.timeSpreadShare,
+    gatheredByMean: tuning.gatheredByMean,
+    category: category ? { word: category, embedder: deps.embedder, boost: tuning.categoryBoost, floor: tuning.categoryFloor, window: tuning.categoryWindow } : undefined,
+    breadth: tuning.breadthSessionKeep < 1 || tuning.breadthCopyKeep < 1
+      ? { window: tuning.breadthWindow, sessionKeep: tuning.breadthSessionKeep, copyKeep: tuning.breadthCopyKeep }
+      : undefined,
   };
   // Lifecycle: ranked once per tier pass; the gate decides whether to escalate (src/lifecycle/gate.ts).
   const rankPass = async (results: ChannelResult[]) => {
@@ -176,7 +186,7 @@ export async function recall(deps: RecallDeps, query: string, p: RecallParams): 
     messages: messages.map((c): RecalledMessage => ({ ...c.message!, score: round(c.score), channels: c.hits })),
     temporal,
     reading: {
-      kind: analysis.overview ? 'overview' : analysis.order ? 'order' : 'lookup',
+      kind: analysis.overview ? 'overview' : analysis.order ? 'order' : set ? 'set' : 'lookup',
       terms: analysis.terms,
       timeRange: analysis.timeRange,
       temporal: analysis.temporal,

@@ -55,7 +55,25 @@ export interface RecallTuning {
   /** Overview questions ("summarize how…", found by the analyzer) rank with `overview`. */
   overviewMode: boolean;
   /** Overrides for overview questions (see `DEFAULT_TUNING`). */
-  overview: Partial<Omit<RecallTuning, 'overview' | 'overviewMode'>>;
+  overview: Partial<Omit<RecallTuning, 'overview' | 'overviewMode' | 'set' | 'setMode'>>;
+  /** Questions asking for a set of things (src/recall/aggregation.ts) rank with `set`. */
+  setMode: boolean;
+  /** Overrides for set questions (see `DEFAULT_TUNING`). */
+  set: Partial<Omit<RecallTuning, 'set' | 'setMode' | 'overview' | 'overviewMode'>>;
+  /** Breadth re-ranking (src/recall/set-breadth.ts): candidates re-ranked, score kept per chosen one of the same session, by a near-copy (1: off). */
+  breadthWindow: number;
+  breadthSessionKeep: number;
+  breadthCopyKeep: number;
+  /** Multiplier share for candidates holding a member of the kind a set question names (src/recall/category-match.ts; 0: off), over this word similarity, among the best `categoryWindow`. */
+  categoryBoost: number;
+  categoryFloor: number;
+  categoryWindow: number;
+  /** A gathered memory (consolidation) gains the mean of its sources' scores, not the best, and is not lifted above them. */
+  gatheredByMean: boolean;
+  /** Weight of a named entity's mentions as a channel (src/recall/entity-channel.ts; 0: off)… */
+  entityWeight: number;
+  /** …for entities mentioned by at most this share of the profile's messages (a speaker in every turn gathers nothing). */
+  entityMaxShare: number;
   /** Sequence questions about the user's own words ("what did I raise, in order"): share added to the user's turns. */
   ownTurnsBoost: number;
   /** Sequence questions: a candidate keeps this^n of its score, n = better ones within `timeSpreadShare` of the head's time span (1: off). */
@@ -101,6 +119,17 @@ export const DEFAULT_TUNING: RecallTuning = {
   ownTurnsBoost: 1,
   timeSpread: 0.5,
   timeSpreadShare: 0.1,
+  setMode: true,
+  set: { breadthCopyKeep: 0.5, categoryBoost: 1, categoryFloor: 0.3 },
+  breadthWindow: 40,
+  breadthSessionKeep: 1,
+  breadthCopyKeep: 1,
+  categoryBoost: 0,
+  categoryFloor: 0.4,
+  categoryWindow: 60,
+  entityWeight: 0.3,
+  gatheredByMean: true,
+  entityMaxShare: 0.05,
   // Chosen on the dev sets (bench/ablation.ts): 1 vs 0 gives LoCoMo R@10 75.4 vs 75.3, BEAM 63.0 vs 62.4.
   salienceWeight: 1,
   escalateBelow: 0.5,

@@ -15,6 +15,7 @@ import type { BrowseFilter, StoreInspection, TimelineOptions, TimelineSlice } fr
 import type { FilterNode } from '../filters/ast.js';
 import type { LifecycleStore } from './lifecycle-store.js';
 import type { ConsolidationStore } from './consolidation-store.js';
+import type { EntityStore } from './entity-store.js';
 import type { SetStatusOptions } from './status-transition.js';
 
 /**
@@ -23,7 +24,7 @@ import type { SetStatusOptions } from './status-transition.js';
  * Nothing here may leak a backend's query syntax: full-text queries arrive as plain terms and
  * each backend quotes them for its own engine.
  */
-export interface Store extends LifecycleStore, ConsolidationStore {
+export interface Store extends LifecycleStore, ConsolidationStore, EntityStore {
   readonly backend: string;
   readonly profile: string;
 

@@ -4,6 +4,7 @@
  */
 import { describe } from 'vitest';
 import { consolidationContract } from './consolidation.contract.js';
+import { entityContract } from './entities.contract.js';
 import { forgetAndSearchContract } from './forget-search.contract.js';
 import { useHarness, type MakeProvider } from './harness.js';
 import { inspectContract } from './inspect.contract.js';
@@ -32,5 +33,6 @@ export function runStoreContract(name: string, makeProvider: MakeProvider): void
     inspectContract(h);
     scopeContract(h);
     consolidationContract(h);
+    entityContract(h);
   });
 }

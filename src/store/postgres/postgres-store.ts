@@ -5,6 +5,8 @@ import type {
 } from '../store.js';
 import * as audit from './audit.js';
 import * as lifecycle from './lifecycle.js';
+import * as entities from './entities.js';
+import type { EntityMention, EntitySummary } from '../entity-store.js';
 import type { AccessEntry, ArchiveEntry } from '../lifecycle-store.js';
 import type { MemoryTier } from '../../types.js';
 import * as dumps from './dump.js';
@@ -89,6 +91,10 @@ export class PostgresStore implements Store {
     return this.tx((tx) => revise.reviseMemory(tx, this.profile, this.vectors, id, next, opts));
   }
   async consolidationGroups(keys: string[]): Promise<ConsolidationGroupRow[]> { return consolidation.consolidationGroups(this.db, this.profile, keys); }
+  async entityMentions(names: string[], opts?: { limit?: number }): Promise<EntityMention[]> { return entities.entityMentions(this.db, this.profile, names, opts?.limit); }
+  async entityCounts(names: string[], opts?: { atMost?: number }): Promise<Map<string, number>> { return entities.entityCounts(this.db, this.profile, names, opts?.atMost); }
+  async indexEntities(): Promise<void> { await entities.catchUp(this.db, this.profile); }
+  async listEntities(opts?: { limit?: number }): Promise<EntitySummary[]> { return entities.listEntities(this.db, this.profile, opts?.limit); }
   async commitConsolidation(commits: ConsolidationCommit[], opts?: { enqueue?: NewJob[] }): Promise<ConsolidationCommitResult[]> {
     return this.tx(async (tx) => {
       const out: ConsolidationCommitResult[] = [];

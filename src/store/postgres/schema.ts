@@ -195,4 +195,46 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX IF NOT EXISTS mnemo_working_items_session ON mnemo_working_items (profile, session_id, seq);
   `,
+  // Entity index (src/entities): every mention of a named thing in a message or active memory, filled
+  // lazily from meta high-water marks; purged or deleted rows take their mentions with them.
+  `
+  CREATE TABLE IF NOT EXISTS mnemo_entity_mentions (
+    profile text COLLATE "C" NOT NULL,
+    entity text COLLATE "C" NOT NULL,
+    kind text NOT NULL,
+    item_id text COLLATE "C" NOT NULL,
+    session_id text COLLATE "C",
+    PRIMARY KEY (profile, entity, kind, item_id)
+  );
+  CREATE INDEX IF NOT EXISTS mnemo_entity_mentions_item ON mnemo_entity_mentions (profile, kind, item_id);
+  CREATE OR REPLACE FUNCTION mnemo_entity_mentions_drop() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    DELETE FROM mnemo_entity_mentions WHERE profile = OLD.profile AND kind = TG_ARGV[0] AND item_id = OLD.id;
+    RETURN NULL;
+  END $$;
+  DROP TRIGGER IF EXISTS mnemo_entity_mentions_message_purge ON mnemo_messages;
+  CREATE TRIGGER mnemo_entity_mentions_message_purge AFTER UPDATE OF content ON mnemo_messages
+    FOR EACH ROW WHEN (NEW.content = '[purged]') EXECUTE FUNCTION mnemo_entity_mentions_drop('message');
+  DROP TRIGGER IF EXISTS mnemo_entity_mentions_message_delete ON mnemo_messages;
+  CREATE TRIGGER mnemo_entity_mentions_message_delete AFTER DELETE ON mnemo_messages
+    FOR EACH ROW EXECUTE FUNCTION mnemo_entity_mentions_drop('message');
+  DROP TRIGGER IF EXISTS mnemo_entity_mentions_memory_purge ON mnemo_memories;
+  CREATE TRIGGER mnemo_entity_mentions_memory_purge AFTER UPDATE OF content ON mnemo_memories
+    FOR EACH ROW WHEN (NEW.content = '[purged]') EXECUTE FUNCTION mnemo_entity_mentions_drop('memory');
+  DROP TRIGGER IF EXISTS mnemo_entity_mentions_memory_delete ON mnemo_memories;
+  CREATE TRIGGER mnemo_entity_mentions_memory_delete AFTER DELETE ON mnemo_memories
+    FOR EACH ROW EXECUTE FUNCTION mnemo_entity_mentions_drop('memory');
+  CREATE OR REPLACE FUNCTION mnemo_entity_mentions_status() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    IF NEW.status = 'active' THEN
+      UPDATE mnemo_meta SET value = least(value::bigint, NEW.rid - 1)::text WHERE profile = NEW.profile AND key = 'entities.memory_rid';
+    ELSE
+      DELETE FROM mnemo_entity_mentions WHERE profile = NEW.profile AND kind = 'memory' AND item_id = NEW.id;
+    END IF;
+    RETURN NULL;
+  END $$;
+  DROP TRIGGER IF EXISTS mnemo_entity_mentions_memory_status ON mnemo_memories;
+  CREATE TRIGGER mnemo_entity_mentions_memory_status AFTER UPDATE OF status ON mnemo_memories
+    FOR EACH ROW WHEN ((OLD.status = 'active') IS DISTINCT FROM (NEW.status = 'active')) EXECUTE FUNCTION mnemo_entity_mentions_status();
+  `,
 ];

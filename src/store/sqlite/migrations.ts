@@ -243,6 +243,34 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX working_items_session ON working_items (session_id, rid);
   `,
+  `
+  -- Entity index (src/entities): every mention of a named thing in a message or active memory, filled
+  -- lazily from meta high-water marks; purged or deleted rows take their mentions with them.
+  CREATE TABLE entity_mentions (
+    entity TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    item_id TEXT NOT NULL,
+    session_id TEXT,
+    PRIMARY KEY (entity, kind, item_id)
+  ) WITHOUT ROWID;
+  CREATE INDEX entity_mentions_item ON entity_mentions (kind, item_id);
+  CREATE TRIGGER entity_mentions_message_purge AFTER UPDATE OF content ON messages WHEN new.content = '[purged]'
+  BEGIN DELETE FROM entity_mentions WHERE kind = 'message' AND item_id = new.id; END;
+  CREATE TRIGGER entity_mentions_message_delete AFTER DELETE ON messages
+  BEGIN DELETE FROM entity_mentions WHERE kind = 'message' AND item_id = old.id; END;
+  CREATE TRIGGER entity_mentions_memory_purge AFTER UPDATE OF content ON memories WHEN new.content = '[purged]'
+  BEGIN DELETE FROM entity_mentions WHERE kind = 'memory' AND item_id = new.id; END;
+  CREATE TRIGGER entity_mentions_memory_delete AFTER DELETE ON memories
+  BEGIN DELETE FROM entity_mentions WHERE kind = 'memory' AND item_id = old.id; END;
+  -- Only active memories are indexed: one that leaves takes its mentions along, one that comes
+  -- back moves the memory mark below it so the next read indexes it again.
+  CREATE TRIGGER entity_mentions_memory_inactive AFTER UPDATE OF status ON memories
+    WHEN old.status = 'active' AND new.status <> 'active'
+  BEGIN DELETE FROM entity_mentions WHERE kind = 'memory' AND item_id = new.id; END;
+  CREATE TRIGGER entity_mentions_memory_active AFTER UPDATE OF status ON memories
+    WHEN old.status <> 'active' AND new.status = 'active'
+  BEGIN UPDATE meta SET value = CAST(min(CAST(value AS INTEGER), new.rid - 1) AS TEXT) WHERE key = 'entities.memory_rid'; END;
+  `,
 ];
 
 export function schemaVersion(db: Database.Database): number {

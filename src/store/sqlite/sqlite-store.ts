@@ -5,6 +5,8 @@ import type {
 } from '../store.js';
 import * as audit from './audit.js';
 import * as lifecycle from './lifecycle.js';
+import * as entities from './entities.js';
+import type { EntityMention, EntitySummary } from '../entity-store.js';
 import type { AccessEntry, ArchiveEntry } from '../lifecycle-store.js';
 import type { MemoryTier } from '../../types.js';
 import { Connection } from './connection.js';
@@ -123,6 +125,10 @@ export class SqliteStore implements Store {
     return revise.reviseMemory(this.conn, this.vectors, id, next, opts);
   }
   async consolidationGroups(keys: string[]): Promise<ConsolidationGroupRow[]> { return consolidation.consolidationGroups(this.conn, keys); }
+  async entityMentions(names: string[], opts?: { limit?: number }): Promise<EntityMention[]> { return entities.entityMentions(this.conn, names, opts?.limit); }
+  async entityCounts(names: string[], opts?: { atMost?: number }): Promise<Map<string, number>> { return entities.entityCounts(this.conn, names, opts?.atMost); }
+  async indexEntities(): Promise<void> { entities.catchUp(this.conn); }
+  async listEntities(opts?: { limit?: number }): Promise<EntitySummary[]> { return entities.listEntities(this.conn, opts?.limit); }
   async commitConsolidation(commits: ConsolidationCommit[], opts?: { enqueue?: NewJob[] }): Promise<ConsolidationCommitResult[]> {
     return this.conn.write(() => {
       const results = commits.map((c) => consolidation.commitConsolidation(this.conn, this.vectors, c));

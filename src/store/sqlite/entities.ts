@@ -1,0 +1,72 @@
+import { entityMentions as mentionsOf } from '../../entities/extract.js';
+import { ENTITY_BATCH, ENTITY_MEMORY_MARK, ENTITY_MESSAGE_MARK, type EntityMention, type EntitySummary } from '../entity-store.js';
+import type { Connection } from './connection.js';
+import { PURGED } from './memory-rows.js';
+
+/** SQLite side of `EntityStore` (see src/store/entity-store.ts). */
+
+function mark(conn: Connection, key: string): number {
+  return Number(conn.get<{ value: string }>(`SELECT value FROM meta WHERE key = ?`, key)?.value ?? 0);
+}
+
+function setMark(conn: Connection, key: string, value: number): void {
+  conn.run(`INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`, key, String(value));
+}
+
+/** Indexes the messages and memories written since the last call. */
+export function catchUp(conn: Connection): void {
+  const lastSeq = conn.get<{ n: number }>(`SELECT coalesce(max(seq), 0) AS n FROM messages`)!.n;
+  const lastRid = conn.get<{ n: number }>(`SELECT coalesce(max(rid), 0) AS n FROM memories`)!.n;
+  if (lastSeq <= mark(conn, ENTITY_MESSAGE_MARK) && lastRid <= mark(conn, ENTITY_MEMORY_MARK)) return;
+  conn.write(() => {
+    indexRows(conn, ENTITY_MESSAGE_MARK, 'message', `SELECT seq AS n, id, session_id, content FROM messages WHERE seq > ? AND content <> ? ORDER BY seq LIMIT ?`);
+    indexRows(conn, ENTITY_MEMORY_MARK, 'memory', `SELECT rid AS n, id, session_id, content FROM memories WHERE rid > ? AND content <> ? AND status = 'active' ORDER BY rid LIMIT ?`);
+  });
+}
+
+function indexRows(conn: Connection, key: string, kind: 'message' | 'memory', select: string): void {
+  for (let from = mark(conn, key); ; ) {
+    const rows = conn.all<{ n: number; id: string; session_id: string | null; content: string }>(select, from, PURGED, ENTITY_BATCH);
+    if (rows.length === 0) return;
+    const known = (k: string) => conn.get(`SELECT 1 FROM entity_mentions WHERE entity = ? LIMIT 1`, k) !== undefined;
+    for (const r of rows) {
+      conn.run(`DELETE FROM entity_mentions WHERE kind = ? AND item_id = ?`, kind, r.id);
+      for (const entity of mentionsOf(r.content, known)) {
+        conn.run(`INSERT OR IGNORE INTO entity_mentions (entity, kind, item_id, session_id) VALUES (?, ?, ?, ?)`, entity, kind, r.id, r.session_id);
+      }
+    }
+    from = rows[rows.length - 1]!.n;
+    setMark(conn, key, from);
+  }
+}
+
+
+export function entityMentions(conn: Connection, entities: string[], limit = 500): EntityMention[] {
+  catchUp(conn);
+  const out: EntityMention[] = [];
+  for (const entity of new Set(entities)) {
+    const rows = conn.all<{ kind: 'message' | 'memory'; item_id: string; session_id: string | null }>(
+      `SELECT e.kind, e.item_id, e.session_id FROM entity_mentions e WHERE e.entity = ?
+       ORDER BY e.kind, e.item_id LIMIT ?`, entity, limit);
+    for (const r of rows) out.push({ entity, kind: r.kind, id: r.item_id, sessionId: r.session_id });
+  }
+  return out;
+}
+
+export function entityCounts(conn: Connection, entities: string[], atMost?: number): Map<string, number> {
+  catchUp(conn);
+  const out = new Map<string, number>();
+  for (const entity of new Set(entities)) {
+    const n = conn.get<{ n: number }>(`SELECT count(*) AS n FROM (SELECT 1 FROM entity_mentions WHERE entity = ? LIMIT ?)`, entity, atMost === undefined ? -1 : atMost + 1)!.n;
+    if (n > 0) out.set(entity, n);
+  }
+  return out;
+}
+
+export function listEntities(conn: Connection, limit = 100): EntitySummary[] {
+  catchUp(conn);
+  return conn.all<{ entity: string; n: number; s: number }>(
+    `SELECT e.entity, count(*) AS n, count(DISTINCT e.session_id) AS s FROM entity_mentions e
+     GROUP BY e.entity ORDER BY n DESC, e.entity LIMIT ?`, limit)
+    .map((r) => ({ entity: r.entity, mentions: r.n, sessions: r.s }));
+}
