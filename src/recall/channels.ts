@@ -3,6 +3,7 @@ import type { Store } from '../store/store.js';
 import type { MemoryType } from '../types.js';
 import type { QueryAnalysis } from './analyzer.js';
 import type { ChannelResult } from './candidate.js';
+import { feedbackChannels, type FeedbackSettings } from './feedback-channel.js';
 
 export interface ChannelInputs {
   store: Store;
@@ -17,6 +18,8 @@ export interface ChannelInputs {
   messageExpansions: boolean;
   /** Only the memory channels, or only the raw-message ones (the tier gate's passes); both when absent. */
   scope?: 'memories' | 'messages';
+  /** Pseudo-relevance feedback searches after the first pass (off when absent). */
+  feedback?: FeedbackSettings;
 }
 
 /** Runs the channels concurrently; a channel with nothing to search returns no hits. */
@@ -36,7 +39,9 @@ export async function runChannels(inp: ChannelInputs): Promise<{ results: Channe
     timed('messages', () => (inp.scope === 'memories' ? none() : messages(inp))),
     timed('vectors', () => vectors(inp)),
   ]);
-  return { results: batches.flat(), timings };
+  const results = batches.flat();
+  if (inp.feedback && inp.scope !== 'memories') results.push(...(await timed('feedback', () => feedbackChannels(inp, results, inp.feedback!))));
+  return { results, timings };
 }
 
 const none = async (): Promise<ChannelResult[]> => [];

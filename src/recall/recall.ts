@@ -78,6 +78,7 @@ export async function recall(deps: RecallDeps, query: string, p: RecallParams): 
     includeSuperseded: p.includeSuperseded,
     messageVectors: tuning.messageVectorWeight > 0,
     messageExpansions: tuning.expansionWeight > 0,
+    feedback: tuning.feedbackTermsWeight > 0 || tuning.feedbackVectorWeight > 0 ? tuning.feedback : undefined,
   };
   const { results: found, timings: channelTimings } = await runChannels({ ...channelInputs, scope: gate.tiered ? 'memories' : undefined });
   Object.assign(timings, channelTimings);
@@ -90,7 +91,7 @@ export async function recall(deps: RecallDeps, query: string, p: RecallParams): 
   const rankOpts: RankOptions = {
     weights,
     mode: tuning.fusion,
-    extraWeights: { message_vector: tuning.messageVectorWeight, message_expansion: tuning.expansionWeight, memory_expansion: tuning.expansionWeight },
+    extraWeights: { message_vector: tuning.messageVectorWeight, message_expansion: tuning.expansionWeight, memory_expansion: tuning.expansionWeight, message_feedback: tuning.feedbackTermsWeight, message_feedback_vector: tuning.feedbackVectorWeight },
     k: 60,
     timeRange: analysis.timeRange,
     timeBoost: tuning.timeBoost,
