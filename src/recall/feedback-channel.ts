@@ -31,7 +31,7 @@ export async function feedbackChannels(inp: ChannelInputs, first: readonly Chann
     return [{ channel: 'messages', source: 'message_feedback', hits: hits.map((h) => ({ kind: 'message', id: h.item.id, score: h.score, message: h.item })) }];
   };
   const byVector = async (): Promise<ChannelResult[]> => {
-    if (!embedder || fb.vectorShare <= 0 || !inp.messageVectors) return [];
+    if (!embedder || fb.vectorShare <= 0) return [];
     const [query, ...docs] = await embedder.embed([analysis.terms.join(' '), ...texts.slice(0, 5)]);
     const moved = Float32Array.from(query!);
     for (const v of docs) for (let i = 0; i < moved.length; i++) moved[i] += (fb.vectorShare * v[i]) / docs.length;
