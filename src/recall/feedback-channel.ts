@@ -13,6 +13,12 @@ export interface FeedbackSettings {
   vectorShare: number;
 }
 
+/** The feedback to run for these weights: only the searches that count (none when both are 0). */
+export function feedbackSettings(fb: FeedbackSettings, termsWeight: number, vectorWeight: number): FeedbackSettings | undefined {
+  if (termsWeight <= 0 && vectorWeight <= 0) return undefined;
+  return { ...fb, terms: termsWeight > 0 ? fb.terms : 0, vectorShare: vectorWeight > 0 ? fb.vectorShare : 0 };
+}
+
 /**
  * Second-pass searches built from the first pass's message hits: their shared, rarer words
  * searched as terms (source `message_feedback`) and the query vector moved towards them

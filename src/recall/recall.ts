@@ -17,6 +17,7 @@ import { type ChannelWeights, maxFusedScore } from './fuse.js';
 import { hydrate } from './hydrate.js';
 import { withoutLapsedTasks } from '../tasks/recall-filter.js';
 import { type RankOptions, rankCandidates } from './rank.js';
+import { feedbackSettings } from './feedback-channel.js';
 import { relatedWordsOf } from './related-words.js';
 import { recallTuning } from './tuning.js';
 import type { Synthesizer } from './synthesizer.js';
@@ -78,7 +79,7 @@ export async function recall(deps: RecallDeps, query: string, p: RecallParams): 
     includeSuperseded: p.includeSuperseded,
     messageVectors: tuning.messageVectorWeight > 0,
     messageExpansions: tuning.expansionWeight > 0,
-    feedback: tuning.feedbackTermsWeight > 0 || tuning.feedbackVectorWeight > 0 ? tuning.feedback : undefined,
+    feedback: feedbackSettings(tuning.feedback, tuning.feedbackTermsWeight, tuning.feedbackVectorWeight),
   };
   const { results: found, timings: channelTimings } = await runChannels({ ...channelInputs, scope: gate.tiered ? 'memories' : undefined });
   Object.assign(timings, channelTimings);
