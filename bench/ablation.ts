@@ -41,10 +41,9 @@ const DEFAULT_CONFIGS: Record<string, Partial<RecallTuning>> = {
   '- guidance boost': { guidanceBoost: 0 },
   '- overview ranking': { overviewMode: false },
   '+ related words + expansions': { relatedWords: true, expansionWeight: 0.2 },
-  '+ feedback words (top 5 turns)': { feedbackTermsWeight: 0.3 },
-  '+ feedback vector (top 5 turns)': { feedbackVectorWeight: 0.25 },
-  '+ feedback words + vector': { feedbackTermsWeight: 0.3, feedbackVectorWeight: 0.25 },
-  '+ co-occurrence words (all matching turns)': { feedbackTermsWeight: 0.3, feedback: { docs: 50, terms: 6, vectorShare: 0 } },
+  '+ feedback words (PRF, top 5 turns)': { feedbackTermsWeight: 0.1 },
+  '+ feedback vector (PRF, top 5 turns)': { feedbackVectorWeight: 0.1 },
+  '+ co-occurrence words (all matching turns)': { feedbackTermsWeight: 0.1, feedback: { docs: 50, terms: 3, vectorShare: 0 } },
   '- salience prior': { salienceWeight: 0 },
   'salience prior 0.25': { salienceWeight: 0.25 },
 };

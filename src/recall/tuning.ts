@@ -103,7 +103,8 @@ export const DEFAULT_TUNING: RecallTuning = {
   escalateBelow: 0.5,
   feedbackTermsWeight: 0,
   feedbackVectorWeight: 0,
-  feedback: { docs: 5, terms: 6, vectorShare: 0.5 },
+  // Off: measured within noise on both dev sets at a latency cost (README, Recall; bench/ablation.ts rows `+ feedback…`).
+  feedback: { docs: 5, terms: 3, vectorShare: 0.5 },
   // An overview is told by whole exchanges across the history, not by one session: every strong
   // match passes its score to its question or answer however long it is; turns rank by their own
   // words (memories would lift the short turns they came from); averaged word vectors of long
