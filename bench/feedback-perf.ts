@@ -1,5 +1,5 @@
 /**
- * Recall latency at 10K memories with each recall tuning (default first), interleaved in rounds
+ * Recall latency at 10K memories with each recall tuning, interleaved in rounds (rotated)
  * on one synthetic profile so machine load hits every configuration alike.
  *   npx tsx bench/feedback-perf.ts [--size 10000] [--queries 200] [--rounds 3] [--configs '{"name": {...RecallTuning}}']
  */
