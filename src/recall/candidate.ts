@@ -2,7 +2,9 @@ import type { ChannelHit, RecallChannel } from '../api.js';
 import type { Memory, StoredMessage } from '../types.js';
 
 /** Where a channel's hits come from; the extra sources report as `vector` / `messages` / `fulltext`. */
-export type ChannelSource = RecallChannel | 'message_vector' | 'message_expansion' | 'memory_expansion' | 'entity_mention';
+export type ChannelSource = RecallChannel | 'message_vector' | 'message_expansion' | 'memory_expansion' | 'entity_mention' | FeedbackSource;
+/** Second-pass searches from pseudo-relevance feedback (src/recall/feedback-channel.ts). */
+export type FeedbackSource = 'message_feedback' | 'message_feedback_vector';
 
 /** One channel's ranked output, before fusion. */
 export interface ChannelResult {

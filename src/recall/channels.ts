@@ -4,6 +4,7 @@ import type { MemoryType } from '../types.js';
 import type { QueryAnalysis } from './analyzer.js';
 import type { ChannelResult } from './candidate.js';
 import { entityChannel } from './entity-channel.js';
+import { feedbackChannels, type FeedbackSettings } from './feedback-channel.js';
 
 export interface ChannelInputs {
   store: Store;
@@ -20,6 +21,8 @@ export interface ChannelInputs {
   entities?: { query: string; maxShare: number };
   /** Only the memory channels, or only the raw-message ones (the tier gate's passes); both when absent. */
   scope?: 'memories' | 'messages';
+  /** Pseudo-relevance feedback searches after the first pass (off when absent). */
+  feedback?: FeedbackSettings;
 }
 
 /** Runs the channels concurrently; a channel with nothing to search returns no hits. */
@@ -40,7 +43,9 @@ export async function runChannels(inp: ChannelInputs): Promise<{ results: Channe
     timed('vectors', () => vectors(inp)),
     timed('entities', () => (inp.entities ? entityChannel({ store: inp.store, ...inp.entities, depth: inp.depth, scope: inp.scope }) : none())),
   ]);
-  return { results: batches.flat(), timings };
+  const results = batches.flat();
+  if (inp.feedback && inp.scope !== 'memories') results.push(...(await timed('feedback', () => feedbackChannels(inp, results, inp.feedback!))));
+  return { results, timings };
 }
 
 const none = async (): Promise<ChannelResult[]> => [];

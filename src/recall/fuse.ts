@@ -1,6 +1,6 @@
 import type { RecallChannel } from '../api.js';
 import type { TimeRange } from './analyzer.js';
-import { type Candidate, type ChannelResult, candidateKey, candidateTime } from './candidate.js';
+import { type Candidate, type ChannelResult, type FeedbackSource, candidateKey, candidateTime } from './candidate.js';
 import { normalizedScores } from './normalize.js';
 
 export type ChannelWeights = Record<RecallChannel, number>;
@@ -23,7 +23,7 @@ export interface FuseOptions {
   /** `score`: weighted sum of normalized scores; `rrf`: weighted reciprocal rank fusion. */
   mode: 'score' | 'rrf';
   /** Weights of sources that report under another channel's name. */
-  extraWeights: { message_vector: number; message_expansion: number; memory_expansion?: number; entity_mention?: number };
+  extraWeights: { message_vector: number; message_expansion: number; memory_expansion?: number; entity_mention?: number } & Partial<Record<FeedbackSource, number>>;
   /** RRF constant: larger flattens the rank curve. */
   k: number;
   timeRange: TimeRange | null;
@@ -74,6 +74,7 @@ function weightOf(result: ChannelResult, opts: FuseOptions): number {
   if (source === 'message_vector' || source === 'message_expansion') return opts.extraWeights[source];
   if (source === 'memory_expansion') return opts.extraWeights.memory_expansion ?? 0;
   if (source === 'entity_mention') return opts.extraWeights.entity_mention ?? 0;
+  if (source === 'message_feedback' || source === 'message_feedback_vector') return opts.extraWeights[source] ?? 0;
   return opts.weights[source] ?? 0;
 }
 

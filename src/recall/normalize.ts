@@ -1,6 +1,6 @@
 import type { ChannelResult, ChannelSource } from './candidate.js';
 
-const VECTOR_SOURCES: ReadonlySet<ChannelSource> = new Set(['vector', 'hyde', 'message_vector']);
+const VECTOR_SOURCES: ReadonlySet<ChannelSource> = new Set(['vector', 'hyde', 'message_vector', 'message_feedback_vector']);
 
 /**
  * Per-query 0..1 scores for one channel's hits, so channels of different strength can be added:

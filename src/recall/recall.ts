@@ -17,6 +17,7 @@ import { type ChannelWeights, maxFusedScore } from './fuse.js';
 import { hydrate } from './hydrate.js';
 import { withoutLapsedTasks } from '../tasks/recall-filter.js';
 import { type RankOptions, rankCandidates } from './rank.js';
+import { feedbackSettings } from './feedback-channel.js';
 import { relatedWordsOf } from './related-words.js';
 import { recallTuning } from './tuning.js';
 import type { Synthesizer } from './synthesizer.js';
@@ -83,6 +84,7 @@ export async function recall(deps: RecallDeps, query: string, p: RecallParams): 
     messageVectors: tuning.messageVectorWeight > 0,
     messageExpansions: tuning.expansionWeight > 0,
     entities: tuning.entityWeight > 0 ? { query, maxShare: tuning.entityMaxShare } : undefined,
+    feedback: feedbackSettings(tuning.feedback, tuning.feedbackTermsWeight, tuning.feedbackVectorWeight),
   };
   const { results: found, timings: channelTimings } = await runChannels({ ...channelInputs, scope: gate.tiered ? 'memories' : undefined });
   Object.assign(timings, channelTimings);
@@ -95,7 +97,7 @@ export async function recall(deps: RecallDeps, query: string, p: RecallParams): 
   const rankOpts: RankOptions = {
     weights,
     mode: tuning.fusion,
-    extraWeights: { message_vector: tuning.messageVectorWeight, message_expansion: tuning.expansionWeight, memory_expansion: tuning.expansionWeight, entity_mention: tuning.entityWeight },
+    extraWeights: { message_vector: tuning.messageVectorWeight, message_expansion: tuning.expansionWeight, memory_expansion: tuning.expansionWeight, entity_mention: tuning.entityWeight, message_feedback: tuning.feedbackTermsWeight, message_feedback_vector: tuning.feedbackVectorWeight },
     k: 60,
     timeRange: analysis.timeRange,
     timeBoost: tuning.timeBoost,

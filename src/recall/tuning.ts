@@ -1,3 +1,4 @@
+import type { FeedbackSettings } from './feedback-channel.js';
 import type { ChannelWeights } from './fuse.js';
 
 /**
@@ -83,6 +84,11 @@ export interface RecallTuning {
   salienceWeight: number;
   /** In a profile with cold memories, recall escalates past the hot tier while its confidence is under this. */
   escalateBelow: number;
+  /** Pseudo-relevance feedback: weight of the second-pass word search (0: off), … */
+  feedbackTermsWeight: number;
+  /** …of the second-pass vector search (0: off), and the feedback's settings. */
+  feedbackVectorWeight: number;
+  feedback: FeedbackSettings;
   /** Replaces channel weights (ablation). */
   weights?: Partial<ChannelWeights>;
 }
@@ -133,6 +139,10 @@ export const DEFAULT_TUNING: RecallTuning = {
   // Chosen on the dev sets (bench/ablation.ts): 1 vs 0 gives LoCoMo R@10 75.4 vs 75.3, BEAM 63.0 vs 62.4.
   salienceWeight: 1,
   escalateBelow: 0.5,
+  feedbackTermsWeight: 0,
+  feedbackVectorWeight: 0,
+  // Off: measured within noise on both dev sets at a latency cost (README, Recall; bench/ablation.ts rows `+ feedback…`).
+  feedback: { docs: 5, terms: 3, vectorShare: 0.5 },
   // An overview is told by whole exchanges across the history, not by one session: every strong
   // match passes its score to its question or answer however long it is; turns rank by their own
   // words (memories would lift the short turns they came from); averaged word vectors of long

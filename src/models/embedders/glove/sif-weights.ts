@@ -8,12 +8,12 @@ import { addRow, type GloveTable } from './glove-table.js';
  */
 const SIF_A = 1e-3;
 
-export function sifWeights(count: number, totalVocab: number): Float32Array {
+export function sifWeights(count: number, totalVocab: number, a = SIF_A): Float32Array {
   const harmonic = Math.log(totalVocab) + 0.5772156649 + 1 / (2 * totalVocab);
   const weights = new Float32Array(count);
   for (let r = 0; r < count; r++) {
     const p = 1 / ((r + 1) * harmonic);
-    weights[r] = SIF_A / (SIF_A + p);
+    weights[r] = a / (a + p);
   }
   return weights;
 }
