@@ -17,17 +17,19 @@ import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { startHttpServer } from '../src/http/server.js';
 import { openMemory } from '../src/index.js';
-import { DRIVER_SOURCE, QUERIES, summarize, type OpResult } from './http-load-driver.js';
+import { RECALL_CACHE_MS } from '../src/recall-pool/result-cache.js';
+import { DRIVER_SOURCE, QUERIES, UNIQUE_QUESTION, summarize, type OpResult } from './http-load-driver.js';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, memories: { type: 'string', default: '10000' }, embedder: { type: 'string', default: 'hashing' }, conns: { type: 'string', default: '1,16,64' }, ops: { type: 'string', default: 'recall,remember' }, driver: { type: 'string', default: 'thread' }, library: { type: 'string', default: 'true' }, 'recall-threads': { type: 'string', default: String(Math.min(4, availableParallelism())) } } });
+const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, memories: { type: 'string', default: '10000' }, embedder: { type: 'string', default: 'hashing' }, conns: { type: 'string', default: '1,16,64' }, ops: { type: 'string', default: 'recall,recall-unique,remember' }, driver: { type: 'string', default: 'process' }, 'recall-cache-ms': { type: 'string', default: String(RECALL_CACHE_MS) }, library: { type: 'string', default: 'true' }, 'recall-threads': { type: 'string', default: String(Math.min(4, availableParallelism())) } } });
 const CONNS = values.conns.split(',').map(Number);
-const OPS = values.ops.split(',') as ('recall' | 'remember')[];
+type Op = 'recall' | 'recall-unique' | 'remember';
+const OPS = values.ops.split(',') as Op[];
 const seconds = Number(values.seconds);
 const count = Number(values.memories);
 const embedderKind = values.embedder === 'glove' || values.embedder === 'none' ? values.embedder : 'hashing';
 const dir = mkdtempSync(path.join(tmpdir(), 'mnemo-load-'));
 const recallThreads = Number(values['recall-threads']);
-const mnemo = openMemory({ dataDir: dir, embedder: embedderKind === 'none' ? false : { kind: embedderKind }, recallThreads, onWarning: () => {} });
+const mnemo = openMemory({ dataDir: dir, embedder: embedderKind === 'none' ? false : { kind: embedderKind }, recallThreads, recallCacheMs: Number(values['recall-cache-ms']), onWarning: () => {} });
 const server = await startHttpServer({ mnemo, port: 0, logger: false, importBodyLimit: 1 << 30 });
 const profile = mnemo.profile('bench');
 
@@ -53,12 +55,12 @@ await profile.warm();
 const stats = await profile.stats();
 console.log(`seeded ${stats.memories.fact ?? JSON.stringify(stats.memories)} memories, ${stats.vectors} vectors (${embedderKind}) in ${((performance.now() - t0) / 1000).toFixed(1)} s; recall threads: ${recallThreads}`);
 
-// ---- HTTP load from a worker thread -------------------------------------------------------------
+// ---- HTTP load from a child process (or a worker thread) -------------------------------------------------------------
 const undiciPath = createRequire(import.meta.url).resolve('undici');
 const driverFile = path.join(dir, 'driver.cjs');
 writeFileSync(driverFile, DRIVER_SOURCE);
 /** Load from the driver; `cpuMs` is this process's CPU per request (server only with `--driver process`). */
-async function drive(op: 'recall' | 'remember', connections: number): Promise<OpResult> {
+async function drive(op: Op, connections: number): Promise<OpResult> {
   const cpu = process.cpuUsage();
   const r = await driveOnce(op, connections);
   return { ...r, ...(await withBacklog(cpu, r.rps * seconds)) };
@@ -72,8 +74,8 @@ async function withBacklog(cpu: NodeJS.CpuUsage, requests: number) {
   await profile.drain();
   return { cpuMs, cpuJobsMs: ms(process.cpuUsage(cpu)), drainMs: performance.now() - t };
 }
-function driveOnce(op: 'recall' | 'remember', connections: number): Promise<OpResult> {
-  const workerData = { url: server.url, op, connections, seconds, undiciPath, queries: QUERIES };
+function driveOnce(op: Op, connections: number): Promise<OpResult> {
+  const workerData = { url: server.url, op, connections, seconds, undiciPath, queries: QUERIES, count };
   return new Promise((resolve, reject) => {
     const w = values.driver === 'process'
       ? fork(driverFile, [], { env: { ...process.env, MNEMO_LOAD_DRIVER: JSON.stringify(workerData) }, execArgv: [] })
@@ -84,7 +86,8 @@ function driveOnce(op: 'recall' | 'remember', connections: number): Promise<OpRe
 }
 
 // ---- the same loop without HTTP -----------------------------------------------------------------
-async function direct(op: 'recall' | 'remember', concurrency: number): Promise<OpResult> {
+const uniqueQuestion = new Function(`return ${UNIQUE_QUESTION}`)() as (i: number, count: number) => string;
+async function direct(op: Op, concurrency: number): Promise<OpResult> {
   const cpu = process.cpuUsage();
   const lat: number[] = [];
   const ids: string[] = [];
@@ -96,6 +99,7 @@ async function direct(op: 'recall' | 'remember', concurrency: number): Promise<O
       const s = performance.now();
       try {
         if (op === 'recall') await profile.recall(QUERIES[i % QUERIES.length]);
+        else if (op === 'recall-unique') await profile.recall(uniqueQuestion(i, count));
         else ids.push((await profile.remember({ content: `Direct note ${w}-${i}: the build cache lives in bucket b${i}.` })).memory.id);
       } catch { errors++; }
       lat.push(performance.now() - s);
@@ -105,21 +109,33 @@ async function direct(op: 'recall' | 'remember', concurrency: number): Promise<O
 }
 
 async function recallSteps(): Promise<string> {
-  // Where a recall's time goes: its own step timings, one call at a time (no interleaving).
+  // Where a recall's time goes: its own step timings, one call at a time (no interleaving), each a
+  // different question so no result is reused.
   const steps: Record<string, number> = {};
   let bytes = 0;
   for (let i = 0; i < 200; i++) {
-    const res = await profile.recall(QUERIES[i % QUERIES.length]);
+    const res = await profile.recall(uniqueQuestion(i * 37 + 11, count));
     for (const [k, v] of Object.entries(res.timings)) steps[k] = (steps[k] ?? 0) + v / 200;
     bytes += JSON.stringify(res).length / 200;
   }
   return `recall steps at ${count} memories, mean ms of 200 sequential calls: ${Object.entries(steps).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ')}; response ${(bytes / 1024).toFixed(1)} KiB`;
 }
-const rows: string[] = ['| mode | op | conns | req/s | p50 ms | p99 ms | errors | CPU ms/req | + jobs after | backlog drain s |', '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|'];
+const rows: string[] = [
+  '| mode | op | conns | req/s | p50 ms | p99 ms | errors | CPU ms/req | driver CPU ms/req | req/s ÷ library | + jobs after | backlog drain s |',
+  '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+];
+const pending: [string, Op, number, OpResult][] = [];
+const library = new Map<Op, OpResult>();
 const acked: string[] = [];
-const row = (mode: string, op: string, c: number, r: OpResult) => {
-  rows.push(`| ${mode} | ${op} | ${c} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.errors} | ${r.cpuMs?.toFixed(2)} | ${r.cpuJobsMs?.toFixed(2)} | ${((r.drainMs ?? 0) / 1000).toFixed(1)} |`);
-  console.log(rows[rows.length - 1]);
+const format = (mode: string, op: Op, c: number, r: OpResult) => {
+  const base = library.get(op);
+  const ratio = mode === 'http' && base ? (r.rps / base.rps).toFixed(2) : '–';
+  return `| ${mode} | ${op} | ${c} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.errors} | ${r.cpuMs?.toFixed(2)} | ${r.driverCpuMs?.toFixed(2) ?? '–'} | ${ratio} | ${r.cpuJobsMs?.toFixed(2)} | ${((r.drainMs ?? 0) / 1000).toFixed(1)} |`;
+};
+const row = (mode: string, op: Op, c: number, r: OpResult) => {
+  pending.push([mode, op, c, r]);
+  if (mode === 'library') library.set(op, r);
+  console.log(format(mode, op, c, r));
 };
 let steps = '';
 for (const op of OPS) {
@@ -141,7 +157,11 @@ let missing = 0;
 for (const id of acked) {
   try { await profile.get(id); } catch { missing++; }
 }
-console.log(`\n${rows.join('\n')}\n(driver: ${values.driver === 'process' ? 'child process' : 'worker thread'})\n`);
+rows.push(...pending.map(([mode, op, c, r]) => format(mode, op, c, r)));
+const driverNote = values.driver === 'process'
+  ? 'driver: child process; CPU ms/req is the server process alone (main thread + recall threads), driver CPU ms/req the load generator'
+  : 'driver: worker thread; CPU ms/req counts the server and the driver together';
+console.log(`\n${rows.join('\n')}\n(${driverNote}; recall = 8 repeated questions, recall-unique = every request a different question; recall result reuse: ${values['recall-cache-ms']} ms; baseline: the library rows, direct calls at 16 concurrent)\n`);
 if (steps) console.log(steps);
 console.log(`verified ${acked.length} acknowledged remembers: ${missing} missing (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
 await server.close();
