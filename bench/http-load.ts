@@ -1,11 +1,15 @@
 /**
  * HTTP load benchmark: `npx tsx bench/http-load.ts [--seconds 10] [--memories 10000] [--embedder hashing|glove|none]`.
- * Seeds a profile through POST /import, then drives recall and remember at 1, 16 and 64 concurrent
- * connections from a worker thread (its own event loop, undici pool), reports req/s, p50/p99 and
- * errors, adds a baseline of direct library calls, and checks every acknowledged remember is stored.
- * `--driver process` runs the load generator in a child process instead of a worker thread;
+ * Seeds a profile through POST /import, then drives recall (8 repeated questions), recall-unique
+ * (every request a different question, so no result is reused) and remember at 1, 16 and 64
+ * concurrent connections from a child process (undici pool), reports req/s, p50/p99, errors and
+ * the CPU ms per request of the server process and of the driver, adds a baseline of direct
+ * library calls (and each HTTP row's req/s as a ratio of it), and checks every acknowledged
+ * remember is stored. `--driver thread` runs the load generator in a worker thread instead;
  * `--library false` skips the direct-call baseline; `--recall-threads N` answers recall on N worker
- * threads (`openMemory({ recallThreads })`; default as `mnemo serve`: one per core, at most 4).
+ * threads (`openMemory({ recallThreads })`; default as `mnemo serve`: one per core, at most 4);
+ * `--recall-cache-ms N` sets recall result reuse (0: off). The result goes to
+ * bench/results/http-<memories>.json with the machine's facts (`--results DIR`, `--no-results`).
  */
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -18,9 +22,12 @@ import { Worker } from 'node:worker_threads';
 import { startHttpServer } from '../src/http/server.js';
 import { openMemory } from '../src/index.js';
 import { RECALL_CACHE_MS } from '../src/recall-pool/result-cache.js';
+import { sizeLabel } from '../src/bench/perf/format.js';
+import { machineFacts } from '../src/bench/perf/machine.js';
+import { writeResultFile } from '../src/bench/perf/results-file.js';
 import { DRIVER_SOURCE, QUERIES, UNIQUE_QUESTION, summarize, type OpResult } from './http-load-driver.js';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, memories: { type: 'string', default: '10000' }, embedder: { type: 'string', default: 'hashing' }, conns: { type: 'string', default: '1,16,64' }, ops: { type: 'string', default: 'recall,recall-unique,remember' }, driver: { type: 'string', default: 'process' }, 'recall-cache-ms': { type: 'string', default: String(RECALL_CACHE_MS) }, library: { type: 'string', default: 'true' }, 'recall-threads': { type: 'string', default: String(Math.min(4, availableParallelism())) } } });
+const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, memories: { type: 'string', default: '10000' }, embedder: { type: 'string', default: 'hashing' }, conns: { type: 'string', default: '1,16,64' }, ops: { type: 'string', default: 'recall,recall-unique,remember' }, driver: { type: 'string', default: 'process' }, 'recall-cache-ms': { type: 'string', default: String(RECALL_CACHE_MS) }, results: { type: 'string', default: path.join(import.meta.dirname, 'results') }, 'no-results': { type: 'boolean', default: false }, library: { type: 'string', default: 'true' }, 'recall-threads': { type: 'string', default: String(Math.min(4, availableParallelism())) } } });
 const CONNS = values.conns.split(',').map(Number);
 type Op = 'recall' | 'recall-unique' | 'remember';
 const OPS = values.ops.split(',') as Op[];
@@ -164,6 +171,13 @@ const driverNote = values.driver === 'process'
 console.log(`\n${rows.join('\n')}\n(${driverNote}; recall = 8 repeated questions, recall-unique = every request a different question; recall result reuse: ${values['recall-cache-ms']} ms; baseline: the library rows, direct calls at 16 concurrent)\n`);
 if (steps) console.log(steps);
 console.log(`verified ${acked.length} acknowledged remembers: ${missing} missing (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+if (!values['no-results']) {
+  const file = writeResultFile(values.results, `http-${sizeLabel(count).toLowerCase()}`, machineFacts(), {
+    memories: count, seconds, embedder: embedderKind, recallThreads, driver: values.driver, recallCacheMs: Number(values['recall-cache-ms']),
+    rows: pending.map(([mode, op, connections, r]) => ({ mode, op, connections, ...r, ids: undefined })), steps, missing,
+  });
+  console.log(`result: ${path.relative(process.cwd(), file)}`);
+}
 await server.close();
 await mnemo.close();
 rmSync(dir, { recursive: true, force: true });
