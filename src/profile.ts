@@ -134,7 +134,7 @@ export class Profile implements ProfileApi {
   async recall(query: string, opts: RecallOptions = {}): Promise<RecallResult> {
     const q = parseInput(querySchema, query, 'query');
     const o = parseInput(recallOptionsSchema, opts, 'recall options');
-    scopeWhere(o);
+    scopeWhere(o); // a bad filter fails before the profile is opened, as before
     const store = await this.existing();
     return this.recallCache.recall(store, q, o, () => this.recallUncached(store, q, o))
       .then((r) => (r.timings.cache_hit === undefined ? r : this.lifecycle.recalled(r)));
