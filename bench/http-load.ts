@@ -1,11 +1,15 @@
 /**
  * HTTP load benchmark: `npx tsx bench/http-load.ts [--seconds 10] [--memories 10000] [--embedder hashing|glove|none]`.
- * Seeds a profile through POST /import, then drives recall and remember at 1, 16 and 64 concurrent
- * connections from a worker thread (its own event loop, undici pool), reports req/s, p50/p99 and
- * errors, adds a baseline of direct library calls, and checks every acknowledged remember is stored.
- * `--driver process` runs the load generator in a child process instead of a worker thread;
+ * Seeds a profile through POST /import, then drives recall (8 repeated questions), recall-unique
+ * (every request a different question, so no result is reused) and remember at 1, 16 and 64
+ * concurrent connections from a child process (undici pool), reports req/s, p50/p99, errors and
+ * the CPU ms per request of the server process and of the driver, adds a baseline of direct
+ * library calls (and each HTTP row's req/s as a ratio of it), and checks every acknowledged
+ * remember is stored. `--driver thread` runs the load generator in a worker thread instead;
  * `--library false` skips the direct-call baseline; `--recall-threads N` answers recall on N worker
- * threads (`openMemory({ recallThreads })`; default as `mnemo serve`: one per core, at most 4).
+ * threads (`openMemory({ recallThreads })`; default as `mnemo serve`: one per core, at most 4);
+ * `--recall-cache-ms N` sets recall result reuse (0: off). The result goes to
+ * bench/results/http-<memories>.json with the machine's facts (`--results DIR`, `--no-results`).
  */
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -17,17 +21,22 @@ import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { startHttpServer } from '../src/http/server.js';
 import { openMemory } from '../src/index.js';
-import { DRIVER_SOURCE, QUERIES, summarize, type OpResult } from './http-load-driver.js';
+import { RECALL_CACHE_MS } from '../src/recall-pool/result-cache.js';
+import { sizeLabel } from '../src/bench/perf/format.js';
+import { machineFacts } from '../src/bench/perf/machine.js';
+import { writeResultFile } from '../src/bench/perf/results-file.js';
+import { DRIVER_SOURCE, QUERIES, UNIQUE_QUESTION, summarize, type OpResult } from './http-load-driver.js';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, memories: { type: 'string', default: '10000' }, embedder: { type: 'string', default: 'hashing' }, conns: { type: 'string', default: '1,16,64' }, ops: { type: 'string', default: 'recall,remember' }, driver: { type: 'string', default: 'thread' }, library: { type: 'string', default: 'true' }, 'recall-threads': { type: 'string', default: String(Math.min(4, availableParallelism())) } } });
+const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, memories: { type: 'string', default: '10000' }, embedder: { type: 'string', default: 'hashing' }, conns: { type: 'string', default: '1,16,64' }, ops: { type: 'string', default: 'recall,recall-unique,remember' }, driver: { type: 'string', default: 'process' }, 'recall-cache-ms': { type: 'string', default: String(RECALL_CACHE_MS) }, results: { type: 'string', default: path.join(import.meta.dirname, 'results') }, 'no-results': { type: 'boolean', default: false }, library: { type: 'string', default: 'true' }, 'recall-threads': { type: 'string', default: String(Math.min(4, availableParallelism())) } } });
 const CONNS = values.conns.split(',').map(Number);
-const OPS = values.ops.split(',') as ('recall' | 'remember')[];
+type Op = 'recall' | 'recall-unique' | 'remember';
+const OPS = values.ops.split(',') as Op[];
 const seconds = Number(values.seconds);
 const count = Number(values.memories);
 const embedderKind = values.embedder === 'glove' || values.embedder === 'none' ? values.embedder : 'hashing';
 const dir = mkdtempSync(path.join(tmpdir(), 'mnemo-load-'));
 const recallThreads = Number(values['recall-threads']);
-const mnemo = openMemory({ dataDir: dir, embedder: embedderKind === 'none' ? false : { kind: embedderKind }, recallThreads, onWarning: () => {} });
+const mnemo = openMemory({ dataDir: dir, embedder: embedderKind === 'none' ? false : { kind: embedderKind }, recallThreads, recallCacheMs: Number(values['recall-cache-ms']), onWarning: () => {} });
 const server = await startHttpServer({ mnemo, port: 0, logger: false, importBodyLimit: 1 << 30 });
 const profile = mnemo.profile('bench');
 
@@ -53,12 +62,12 @@ await profile.warm();
 const stats = await profile.stats();
 console.log(`seeded ${stats.memories.fact ?? JSON.stringify(stats.memories)} memories, ${stats.vectors} vectors (${embedderKind}) in ${((performance.now() - t0) / 1000).toFixed(1)} s; recall threads: ${recallThreads}`);
 
-// ---- HTTP load from a worker thread -------------------------------------------------------------
+// ---- HTTP load from a child process (or a worker thread) -------------------------------------------------------------
 const undiciPath = createRequire(import.meta.url).resolve('undici');
 const driverFile = path.join(dir, 'driver.cjs');
 writeFileSync(driverFile, DRIVER_SOURCE);
 /** Load from the driver; `cpuMs` is this process's CPU per request (server only with `--driver process`). */
-async function drive(op: 'recall' | 'remember', connections: number): Promise<OpResult> {
+async function drive(op: Op, connections: number): Promise<OpResult> {
   const cpu = process.cpuUsage();
   const r = await driveOnce(op, connections);
   return { ...r, ...(await withBacklog(cpu, r.rps * seconds)) };
@@ -72,8 +81,8 @@ async function withBacklog(cpu: NodeJS.CpuUsage, requests: number) {
   await profile.drain();
   return { cpuMs, cpuJobsMs: ms(process.cpuUsage(cpu)), drainMs: performance.now() - t };
 }
-function driveOnce(op: 'recall' | 'remember', connections: number): Promise<OpResult> {
-  const workerData = { url: server.url, op, connections, seconds, undiciPath, queries: QUERIES };
+function driveOnce(op: Op, connections: number): Promise<OpResult> {
+  const workerData = { url: server.url, op, connections, seconds, undiciPath, queries: QUERIES, count };
   return new Promise((resolve, reject) => {
     const w = values.driver === 'process'
       ? fork(driverFile, [], { env: { ...process.env, MNEMO_LOAD_DRIVER: JSON.stringify(workerData) }, execArgv: [] })
@@ -84,7 +93,8 @@ function driveOnce(op: 'recall' | 'remember', connections: number): Promise<OpRe
 }
 
 // ---- the same loop without HTTP -----------------------------------------------------------------
-async function direct(op: 'recall' | 'remember', concurrency: number): Promise<OpResult> {
+const uniqueQuestion = new Function(`return ${UNIQUE_QUESTION}`)() as (i: number, count: number) => string;
+async function direct(op: Op, concurrency: number): Promise<OpResult> {
   const cpu = process.cpuUsage();
   const lat: number[] = [];
   const ids: string[] = [];
@@ -96,6 +106,7 @@ async function direct(op: 'recall' | 'remember', concurrency: number): Promise<O
       const s = performance.now();
       try {
         if (op === 'recall') await profile.recall(QUERIES[i % QUERIES.length]);
+        else if (op === 'recall-unique') await profile.recall(uniqueQuestion(i, count));
         else ids.push((await profile.remember({ content: `Direct note ${w}-${i}: the build cache lives in bucket b${i}.` })).memory.id);
       } catch { errors++; }
       lat.push(performance.now() - s);
@@ -105,21 +116,33 @@ async function direct(op: 'recall' | 'remember', concurrency: number): Promise<O
 }
 
 async function recallSteps(): Promise<string> {
-  // Where a recall's time goes: its own step timings, one call at a time (no interleaving).
+  // Where a recall's time goes: its own step timings, one call at a time (no interleaving), each a
+  // different question so no result is reused.
   const steps: Record<string, number> = {};
   let bytes = 0;
   for (let i = 0; i < 200; i++) {
-    const res = await profile.recall(QUERIES[i % QUERIES.length]);
+    const res = await profile.recall(uniqueQuestion(i * 37 + 11, count));
     for (const [k, v] of Object.entries(res.timings)) steps[k] = (steps[k] ?? 0) + v / 200;
     bytes += JSON.stringify(res).length / 200;
   }
   return `recall steps at ${count} memories, mean ms of 200 sequential calls: ${Object.entries(steps).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ')}; response ${(bytes / 1024).toFixed(1)} KiB`;
 }
-const rows: string[] = ['| mode | op | conns | req/s | p50 ms | p99 ms | errors | CPU ms/req | + jobs after | backlog drain s |', '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|'];
+const rows: string[] = [
+  '| mode | op | conns | req/s | p50 ms | p99 ms | errors | CPU ms/req | driver CPU ms/req | req/s ÷ library | + jobs after | backlog drain s |',
+  '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+];
+const pending: [string, Op, number, OpResult][] = [];
+const library = new Map<Op, OpResult>();
 const acked: string[] = [];
-const row = (mode: string, op: string, c: number, r: OpResult) => {
-  rows.push(`| ${mode} | ${op} | ${c} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.errors} | ${r.cpuMs?.toFixed(2)} | ${r.cpuJobsMs?.toFixed(2)} | ${((r.drainMs ?? 0) / 1000).toFixed(1)} |`);
-  console.log(rows[rows.length - 1]);
+const format = (mode: string, op: Op, c: number, r: OpResult) => {
+  const base = library.get(op);
+  const ratio = mode === 'http' && base ? (r.rps / base.rps).toFixed(2) : '–';
+  return `| ${mode} | ${op} | ${c} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.errors} | ${r.cpuMs?.toFixed(2)} | ${r.driverCpuMs?.toFixed(2) ?? '–'} | ${ratio} | ${r.cpuJobsMs?.toFixed(2)} | ${((r.drainMs ?? 0) / 1000).toFixed(1)} |`;
+};
+const row = (mode: string, op: Op, c: number, r: OpResult) => {
+  pending.push([mode, op, c, r]);
+  if (mode === 'library') library.set(op, r);
+  console.log(format(mode, op, c, r));
 };
 let steps = '';
 for (const op of OPS) {
@@ -141,9 +164,20 @@ let missing = 0;
 for (const id of acked) {
   try { await profile.get(id); } catch { missing++; }
 }
-console.log(`\n${rows.join('\n')}\n(driver: ${values.driver === 'process' ? 'child process' : 'worker thread'})\n`);
+rows.push(...pending.map(([mode, op, c, r]) => format(mode, op, c, r)));
+const driverNote = values.driver === 'process'
+  ? 'driver: child process; CPU ms/req is the server process alone (main thread + recall threads), driver CPU ms/req the load generator'
+  : 'driver: worker thread; CPU ms/req counts the server and the driver together';
+console.log(`\n${rows.join('\n')}\n(${driverNote}; recall = 8 repeated questions, recall-unique = every request a different question; recall result reuse: ${values['recall-cache-ms']} ms; baseline: the library rows, direct calls at 16 concurrent)\n`);
 if (steps) console.log(steps);
 console.log(`verified ${acked.length} acknowledged remembers: ${missing} missing (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+if (!values['no-results']) {
+  const file = writeResultFile(values.results, `http-${sizeLabel(count).toLowerCase()}`, machineFacts(), {
+    memories: count, seconds, embedder: embedderKind, recallThreads, driver: values.driver, recallCacheMs: Number(values['recall-cache-ms']),
+    rows: pending.map(([mode, op, connections, r]) => ({ mode, op, connections, ...r, ids: undefined })), steps, missing,
+  });
+  console.log(`result: ${path.relative(process.cwd(), file)}`);
+}
 await server.close();
 await mnemo.close();
 rmSync(dir, { recursive: true, force: true });

@@ -4,11 +4,17 @@
  *   npx tsx bench/perf.ts [--sizes 10k,100k] [--out perf.json] [--queries 300] [--remembers 300]
  *                         [--ingest 1000] [--seed 42] [--no-cold-start] [--no-vectors] [--keep DIR]
  *                         [--cpu-prof PREFIX]   (profile the recall loop: PREFIX-<size>.cpuprofile + hotspots)
- * 1M (`--sizes 1m`) takes roughly 15-25 minutes on a 2-core machine.
+ *                         [--results DIR | --no-results]
+ * Each size's result goes to bench/results/perf-<size>.json with the machine's facts (committed,
+ * so the next change is compared against it). 1M (`--sizes 1m`) takes roughly 15-25 minutes on a
+ * 2-core machine.
  */
 import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatPerfReport, parseSizes, runPerfBench } from '../src/bench/perf/index.js';
+import { sizeLabel } from '../src/bench/perf/format.js';
+import { writeResultFile } from '../src/bench/perf/results-file.js';
 
 const { values } = parseArgs({
   options: {
@@ -23,6 +29,8 @@ const { values } = parseArgs({
     'no-vectors': { type: 'boolean', default: false },
     keep: { type: 'string' },
     'cpu-prof': { type: 'string' },
+    results: { type: 'string', default: path.join(import.meta.dirname, 'results') },
+    'no-results': { type: 'boolean', default: false },
   },
 });
 
@@ -41,3 +49,13 @@ const result = await runPerfBench({
 });
 if (values.out) writeFileSync(values.out, JSON.stringify(result, null, 2));
 process.stdout.write(formatPerfReport(result));
+if (!values['no-results']) {
+  const { machine, sizes, targets, ...run } = result;
+  for (const size of sizes) {
+    const label = sizeLabel(size.size);
+    const file = writeResultFile(values.results!, `perf-${label.toLowerCase()}`, machine, {
+      ...run, result: size, targets: targets.filter((t) => t.name.endsWith(`@${label}`) || t.name.includes(`@${label} `)),
+    });
+    process.stdout.write(`result: ${path.relative(process.cwd(), file)}\n`);
+  }
+}

@@ -26,6 +26,7 @@ import { profileNameSchema } from './schemas.js';
 import { createSqliteProvider } from './store/sqlite/provider.js';
 import type { StoreProvider } from './store/store.js';
 import { MnemoError } from './errors.js';
+import { RECALL_CACHE_MS } from './recall-pool/result-cache.js';
 
 export interface MnemoOptions {
   /** Where the embedded SQLite files live (default `./.mnemo`). Ignored when `store` is given. */
@@ -56,6 +57,11 @@ export interface MnemoOptions {
    * a model configured, 30 s plus four of the model's per-call timeouts. From 100 ms to 1 hour.
    */
   recallTimeoutMs?: number;
+  /**
+   * Reuse a recall's result for the same question and options while nothing was written to the
+   * profile, for at most this many ms (default 1000; 0: off). Embedded SQLite only.
+   */
+  recallCacheMs?: number;
   /** Consolidation ("sleep"): queued after this many new memories (src/consolidation). */
   consolidation?: ConsolidationConfig;
   onWarning?: (message: string) => void;
@@ -105,6 +111,7 @@ function createMnemo(opts: MnemoOptions, recallOnly: boolean): MnemoApi {
     warn,
     recallOnly,
     recallPool: recallPoolFor(opts, dataDir, warn),
+    recallCacheMs: recallOnly ? 0 : recallCacheMsOf(opts.recallCacheMs),
   };
   const profiles = new Map<string, Profile>();
   let closed = false;
@@ -127,6 +134,12 @@ function createMnemo(opts: MnemoOptions, recallOnly: boolean): MnemoApi {
       await provider.close();
     },
   };
+}
+
+function recallCacheMsOf(ms: number | undefined): number {
+  if (ms === undefined) return RECALL_CACHE_MS;
+  if (!Number.isFinite(ms) || ms < 0 || ms > 3_600_000) throw new MnemoError('invalid_input', `recallCacheMs must be from 0 to 3600000; got ${ms}`);
+  return ms;
 }
 
 function recallPoolFor(opts: MnemoOptions, dataDir: string, warn: (m: string) => void): RecallPool | null {

@@ -40,6 +40,7 @@ import { type ChangeEvent, type EventsOptions } from './events/change-event.js';
 import { readEvents } from './events/read-events.js';
 import { WebhookRegistry } from './webhooks/registry.js';
 import { ProfileLifecycle } from './lifecycle/profile-lifecycle.js';
+import { RecallResultCache } from './recall-pool/result-cache.js';
 import type { TieringResult } from './lifecycle/tiering.js';
 import { type LifecycleSettings, type LifecycleSettingsInput } from './lifecycle/settings.js';
 import { type TierOptions, tierOptionsSchema } from './lifecycle/tier-options.js';
@@ -56,9 +57,11 @@ export class Profile implements ProfileApi {
   private readonly closed = new Promise<null>((resolve) => (this.closing = () => resolve(null)));
   private topicKeyCache: { at: number; keys: string[] } | null = null;
   private readonly lifecycle: ProfileLifecycle;
+  private readonly recallCache: RecallResultCache;
 
   constructor(readonly name: string, private readonly rt: Runtime) {
     this.lifecycle = new ProfileLifecycle(() => this.store(), rt.warn);
+    this.recallCache = new RecallResultCache(rt.recallCacheMs);
   }
 
   store(): Promise<Store> {
@@ -131,8 +134,14 @@ export class Profile implements ProfileApi {
   async recall(query: string, opts: RecallOptions = {}): Promise<RecallResult> {
     const q = parseInput(querySchema, query, 'query');
     const o = parseInput(recallOptionsSchema, opts, 'recall options');
-    const where = scopeWhere(o);
+    scopeWhere(o); // a bad filter fails before the profile is opened, as before
     const store = await this.existing();
+    return this.recallCache.recall(store, q, o, () => this.recallUncached(store, q, o))
+      .then((r) => (r.timings.cache_hit === undefined ? r : this.lifecycle.recalled(r)));
+  }
+
+  private async recallUncached(store: Store, q: string, o: ReturnType<typeof recallOptionsSchema.parse>): Promise<RecallResult> {
+    const where = scopeWhere(o);
     if (this.rt.recallPool) return this.rt.recallPool.recall(this.name, q, o);
     const embedder = await this.rt.embedder();
     const lifecycle = await this.lifecycle.settings(store);

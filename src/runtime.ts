@@ -22,4 +22,6 @@ export interface Runtime {
   recallOnly: boolean;
   /** Set when recall runs on other threads. */
   recallPool: RecallPool | null;
+  /** How long an unchanged profile's recall result may be reused (0: never). */
+  recallCacheMs: number;
 }

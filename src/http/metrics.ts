@@ -21,12 +21,20 @@ export function createMetrics(opts: { defaultMetrics?: boolean } = {}): HttpMetr
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
+  // The labelled children, kept so a request does not hash its label set twice.
+  const children = new Map<string, { requests: { inc(): void }; latency: { observe(v: number): void } }>();
   const middleware: MiddlewareHandler<HttpEnv> = async (c, next) => {
     const started = performance.now();
     await next();
-    const labels = { method: c.req.method, route: c.get('route'), status: String(c.res.status) };
-    requests.inc(labels);
-    latency.observe(labels, (performance.now() - started) / 1000);
+    const method = c.req.method, route = c.get('route'), status = String(c.res.status);
+    const key = `${method} ${route} ${status}`;
+    let child = children.get(key);
+    if (!child) {
+      const labels = { method, route, status };
+      children.set(key, (child = { requests: requests.labels(labels), latency: latency.labels(labels) }));
+    }
+    child.requests.inc();
+    child.latency.observe((performance.now() - started) / 1000);
   };
   return { registry, middleware };
 }

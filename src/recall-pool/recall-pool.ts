@@ -16,10 +16,14 @@ interface Pending {
 interface Thread {
   worker: Worker;
   pending: Map<number, Pending>;
+  /** Profiles whose indexes this thread has loaded (or is loading). */
+  warmed: Map<string, Promise<unknown>>;
 }
 
 /** How long a recall may wait for its thread's answer when no model is configured. */
 export const RECALL_TIMEOUT_MS = 30_000;
+/** How long a thread may take to load a profile's indexes (a large profile on a busy machine takes minutes). */
+export const WARM_TIMEOUT_MS = 15 * 60_000;
 
 /**
  * The default recall timeout: 30 s, and with a model four of its per-call timeouts more (query
@@ -37,8 +41,9 @@ export function defaultRecallTimeoutMs(config: RecallThreadConfig): number {
  * main thread's writes. A request goes to the thread with the fewest in flight; a thread that dies
  * fails its requests with `unavailable` and is replaced on the next request. A recall with no
  * answer within `timeoutMs` means the thread may be stuck: it is stopped and handled as a dead
- * one. `warm` has no timeout: on a large profile it legitimately waits for an index build (which
- * yields, so recalls sent meanwhile are answered and a thread truly stuck is still caught by them).
+ * one. A thread loads a profile's indexes (`warm`) before its first recall of that profile, and
+ * that recall's timeout starts once they are loaded: on a large profile the first load
+ * legitimately takes longer than a recall may (WARM_TIMEOUT_MS bounds it instead).
  */
 export class RecallPool {
   private readonly threads: (Thread | null)[];
@@ -58,13 +63,25 @@ export class RecallPool {
     return this.threads.length;
   }
 
-  recall(profile: string, query: string, options: RecallOptions): Promise<RecallResult> {
-    return this.send(this.pick(), { op: 'recall', profile, query, options }, this.timeoutMs) as Promise<RecallResult>;
+  async recall(profile: string, query: string, options: RecallOptions): Promise<RecallResult> {
+    const t = this.pick();
+    await this.warmOn(t, profile);
+    return this.send(t, { op: 'recall', profile, query, options }, this.timeoutMs) as Promise<RecallResult>;
   }
 
   /** Loads a profile's indexes in every thread. */
   async warm(profile: string): Promise<void> {
-    await Promise.all(this.threads.map((_, i) => this.send(this.thread(i), { op: 'warm', profile })));
+    await Promise.all(this.threads.map((_, i) => this.warmOn(this.thread(i), profile)));
+  }
+
+  private warmOn(t: Thread, profile: string): Promise<unknown> {
+    let warming = t.warmed.get(profile);
+    if (!warming) {
+      warming = this.send(t, { op: 'warm', profile }, WARM_TIMEOUT_MS);
+      t.warmed.set(profile, warming);
+      warming.catch(() => t.warmed.delete(profile));
+    }
+    return warming;
   }
 
   async close(): Promise<void> {
@@ -85,7 +102,7 @@ export class RecallPool {
     if (this.closed) throw new MnemoError('unavailable', 'this memory handle is closed');
     const existing = this.threads[i];
     if (existing) return existing;
-    const t: Thread = { worker: spawnRecallThread(this.config), pending: new Map() };
+    const t: Thread = { worker: spawnRecallThread(this.config), pending: new Map(), warmed: new Map() };
     t.worker.on('message', (reply: ThreadReply) => this.receive(t, reply));
     t.worker.on('error', (err) => this.fail(t, `recall thread failed: ${err.message}`));
     t.worker.on('exit', (code) => this.fail(t, `recall thread exited with code ${code}`));

@@ -135,6 +135,11 @@ export interface Store extends LifecycleStore, ConsolidationStore, EntityStore {
 
   /** Loads in-process search indexes now rather than on the first search (optional). */
   warm?(): Promise<void>;
+  /**
+   * A value that changes whenever anything is committed to the profile, by this handle or any
+   * other connection or process (optional: without it recall results are never reused).
+   */
+  writeGeneration?(): string;
   close(): Promise<void>;
 }
 

@@ -67,7 +67,7 @@ export function formatPerfReport(result: PerfResult): string {
   const m = result.machine;
   const parts = [
     `## mnemo perf — ${result.sizes.map((s) => sizeLabel(s.size)).join(', ')} memories`,
-    `seed ${result.seed}, embedder ${result.embedder}, ${m.cpus} CPUs, Node ${m.node}, ${m.platform}, load average at end ${m.loadAverage.map((x) => x.toFixed(1)).join(' ')}; total ${result.totalSeconds.toFixed(0)} s`,
+    `seed ${result.seed}, embedder ${result.embedder}, ${m.cpus} × ${m.cpuModel}, ${(m.memoryBytes / 2 ** 30).toFixed(1)} GiB, Node ${m.node}, ${m.platform}, commit ${m.gitCommit ?? '–'}, load average at end ${m.loadAverage.map((x) => x.toFixed(1)).join(' ')}; total ${result.totalSeconds.toFixed(0)} s`,
     grid(result, PROFILE_ROWS),
     'Recall stages (from `recall().timings`; channels run concurrently, so they overlap):',
     stages(result),

@@ -6,6 +6,7 @@ import { embedderKey } from '../../ingest/embed-job.js';
 import { resolveEmbedder } from '../../models/embedders/resolve.js';
 import { runSize, sizeDir } from './run-size.js';
 import { startRssSampler } from './sampler.js';
+import { machineFacts } from './machine.js';
 import { checkTargets } from './targets.js';
 import type { PerfBenchOptions, PerfResult, SizeResult } from './types.js';
 
@@ -48,7 +49,7 @@ export async function runPerfBench(options: PerfBenchOptions = {}): Promise<Perf
     totalSeconds: (performance.now() - started) / 1000,
     seed,
     embedder: embedderKey(embedder),
-    machine: { cpus: os.cpus().length, node: process.version, platform: `${os.platform()} ${os.arch()}`, loadAverage: os.loadavg() },
+    machine: machineFacts(),
     sizes,
     targets: checkTargets(sizes),
   };

@@ -1,4 +1,5 @@
 /** The issue's performance targets, checked against whatever sizes were measured. */
+import { sizeLabel } from './format.js';
 import type { SizeResult, TargetCheck } from './types.js';
 
 const ms = (x: number): string => `${x.toFixed(2)} ms`;
@@ -19,6 +20,15 @@ export function checkTargets(sizes: SizeResult[]): TargetCheck[] {
       out.push({ name: 'HNSW p50 @100K vectors', target: '≤ 2 ms', measured: ms(v.hnsw.p50), met: v.hnsw.p50 <= 2 });
       out.push({ name: 'HNSW recall@10 @100K', target: '≥ 0.95', measured: v.hnswRecallAt10.toFixed(3), met: v.hnswRecallAt10 >= 0.95 });
     }
+  }
+  const s1m = at(1_000_000);
+  if (s1m) {
+    out.push({ name: 'recall p50 @1M', target: '≤ 10 ms', measured: ms(s1m.recall.recall.p50), met: s1m.recall.recall.p50 <= 10 });
+    out.push({ name: 'recall p99 @1M', target: '≤ 40 ms', measured: ms(s1m.recall.recall.p99), met: s1m.recall.recall.p99 <= 40 });
+  }
+  for (const s of sizes) {
+    const rate = s.ingest.profile.messagesPerSecond;
+    out.push({ name: `ingest with vectors @${sizeLabel(s.size)}`, target: '≥ 10,000 msg/s', measured: `${Math.round(rate).toLocaleString('en')} msg/s`, met: rate >= 10_000 });
   }
   return out;
 }

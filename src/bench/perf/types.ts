@@ -5,6 +5,7 @@ import type { BuildStats } from './build-profile.js';
 import type { ColdStart } from './cold-start.js';
 import type { CpuSummary } from './cpu-profile.js';
 import type { DiskUsage } from './disk.js';
+import type { MachineFacts } from './machine.js';
 import type { IngestMeasurement } from './measure-ingest.js';
 import type { RecallMeasurement } from './measure-recall.js';
 import type { RememberMeasurement } from './measure-remember.js';
@@ -71,7 +72,7 @@ export interface PerfResult {
   totalSeconds: number;
   seed: number;
   embedder: string;
-  machine: { cpus: number; node: string; platform: string; loadAverage: number[] };
+  machine: MachineFacts;
   sizes: SizeResult[];
   targets: TargetCheck[];
 }

@@ -104,6 +104,16 @@ export class Connection {
     return this.readTx.deferred(fn) as T;
   }
 
+  /**
+   * Changes whenever anything is committed to the database: `data_version` moves on commits by
+   * other connections (threads, processes), `total_changes()` on this connection's own writes.
+   */
+  writeGeneration(): string {
+    if (!this.db.open) return 'closed';
+    const [version, own] = this.rows('SELECT (SELECT data_version FROM pragma_data_version), total_changes()')[0];
+    return `${version}:${own}`;
+  }
+
   close(): void {
     if (this.db.open) this.db.close();
   }

@@ -199,6 +199,8 @@ export class SqliteStore implements Store {
     return dumps.load(this.conn, this.vectors, data, strategy);
   }
 
+  writeGeneration(): string { return this.conn.writeGeneration(); }
+
   async close(): Promise<void> {
     if (!this.conn.db.open) return;
     await Promise.all([this.vectors.close(), this.text?.memories.close(), this.text?.messages.close()]);

@@ -1,0 +1,82 @@
+import type { RecallResult } from '../api.js';
+import type { RecallOptions } from '../schemas.js';
+import type { Store } from '../store/store.js';
+
+/** How long a recall result may be reused when nothing was written meanwhile (default). */
+export const RECALL_CACHE_MS = 1000;
+const MAX_ENTRIES = 512;
+
+interface Entry {
+  store: Store;
+  generation: string;
+  at: number;
+  /** The result as JSON without its timings, e.g. `"memories":[…],…}`, once computed. */
+  text: Promise<string>;
+}
+
+/** A reused result's JSON text, so a server can send it without serializing it again. */
+const SERIALIZED = Symbol('mnemo.recall.serialized');
+
+/** The JSON text of a recall result that came from the cache (undefined for a computed one). */
+export function serializedRecall(result: unknown): string | undefined {
+  return result !== null && typeof result === 'object' ? (result as { [SERIALIZED]?: string })[SERIALIZED] : undefined;
+}
+
+/**
+ * Reuses a profile's recall result for the same question and options while nothing at all has
+ * been committed to the profile (the store's write generation: any write by any connection,
+ * thread or process, including the access log and its fold into salience) and for at most
+ * `ttlMs` (recency and "last week" move with the clock). Concurrent identical recalls share one
+ * computation. Stores without a write generation (PostgreSQL) are never cached. A reused result
+ * is a fresh copy (parsed from the stored JSON) and says so in `timings.cache_hit` (the ms the
+ * hit took) in place of the original stage timings.
+ */
+export class RecallResultCache {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(private readonly ttlMs = RECALL_CACHE_MS) {}
+
+  async recall(store: Store, query: string, options: RecallOptions, compute: () => Promise<RecallResult>): Promise<RecallResult> {
+    const generation = this.ttlMs > 0 ? store.writeGeneration?.() : undefined;
+    if (generation === undefined) return compute();
+    const started = performance.now();
+    const key = `${query}\u0000${JSON.stringify(options)}`;
+    const now = Date.now();
+    const hit = this.entries.get(key);
+    if (hit && hit.store === store && hit.generation === generation && now - hit.at < this.ttlMs) {
+      const rest = await hit.text;
+      const text = `{"timings":{"cache_hit":${(performance.now() - started).toFixed(3)}},${rest}`;
+      const result = JSON.parse(text) as RecallResult;
+      Object.defineProperty(result, SERIALIZED, { value: text });
+      return result;
+    }
+    const value = compute();
+    const text = value.then(withoutTimings);
+    this.entries.delete(key);
+    this.entries.set(key, { store, generation, at: now, text });
+    if (this.entries.size > MAX_ENTRIES) this.evict(now);
+    text.catch(() => {
+      if (this.entries.get(key)?.text === text) this.entries.delete(key);
+    });
+    return value;
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+
+  /** Drops expired entries, then the oldest ones past the bound (a Map iterates in insertion order). */
+  private evict(now: number): void {
+    for (const [key, e] of this.entries) if (now - e.at >= this.ttlMs) this.entries.delete(key);
+    for (const key of this.entries.keys()) {
+      if (this.entries.size <= MAX_ENTRIES) break;
+      this.entries.delete(key);
+    }
+  }
+}
+
+/** `{"a":1,"b":2}` of the result without `timings`, minus its opening brace (never empty: a result has memories). */
+function withoutTimings(result: RecallResult): string {
+  const { timings: _timings, ...rest } = result;
+  return JSON.stringify(rest).slice(1);
+}
