@@ -8,6 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { openMemory } from '../../../src/index.js';
 import { seeded } from '../../../test/fixtures/secrets/random.js';
@@ -29,6 +30,14 @@ export interface SoakResult {
   rssAfterWarmupMb: number;
   rssPeakMb: number;
   rssGrowth: number;
+  /** RSS at the end of the run (last sample). */
+  rssEndMb: number;
+  /** Every 15 s: seconds since start, server RSS (after a full GC in every thread, unless gcSamples is off), and the rows the profile holds then. */
+  series: { s: number; rssMb: number; memories: number; messages: number }[];
+  /** From the series: the first sample after warm-up, the highest and the last one (MB), and peak / first − 1. */
+  afterGc: { firstMb: number; peakMb: number; endMb: number; growth: number } | null;
+  /** Rows written during the measured part (after warm-up), which the in-memory indexes grow with. */
+  addedAfterWarmup: { memories: number; messages: number };
   lostRemembers: number;
   jobRows: number;
   auditRows: number;
@@ -54,9 +63,10 @@ async function seed(dataDir: string, n: number): Promise<void> {
   await mem.close();
 }
 
-function serve(dataDir: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [cliPath(), 'serve', '--json', '--port', String(port), '--data-dir', dataDir], {
-    env: { ...process.env, MNEMO_EMBEDDER: 'hashing' }, stdio: ['ignore', 'pipe', 'ignore'],
+function serve(dataDir: string, port: number, gcSamples: boolean, probeFile?: string): Promise<ChildProcess> {
+  const probe = gcSamples ? ['--expose-gc', '--import', fileURLToPath(new URL('./gc-probe.mjs', import.meta.url))] : [];
+  const child = spawn(process.execPath, [...probe, cliPath(), 'serve', '--json', '--port', String(port), '--data-dir', dataDir], {
+    env: { ...process.env, MNEMO_EMBEDDER: 'hashing', ...(probeFile ? { MNEMO_PROBE_FILE: probeFile } : {}) }, stdio: ['ignore', 'pipe', 'ignore'], cwd: probeFile ? path.dirname(probeFile) : undefined,
   });
   return new Promise((resolve, reject) => {
     let out = '';
@@ -80,10 +90,14 @@ function p99(values: number[]): number {
   return s[Math.min(s.length - 1, Math.floor(0.99 * s.length))]!;
 }
 
-export async function soak(dataDir: string, opts: { memories: number; connections: number; seconds: number; warmupSeconds: number; windowSeconds?: number; seed?: number }): Promise<SoakResult> {
+export async function soak(dataDir: string, opts: { memories: number; connections: number; seconds: number; warmupSeconds: number; windowSeconds?: number; seed?: number;
+  /** Every 15 s, a full GC in every server thread, then an RSS sample (default on; off keeps only the raw 2-s samples). */
+  gcSamples?: boolean;
+  /** Every thread's heap figures per GC, one JSON line each. */
+  probeFile?: string }): Promise<SoakResult> {
   await seed(dataDir, opts.memories);
   const port = await freePort();
-  const server = await serve(dataDir, port);
+  const server = await serve(dataDir, port, opts.gcSamples ?? true, opts.probeFile);
   const url = `http://127.0.0.1:${port}/v1/profiles/soak`;
   const r = seeded(opts.seed ?? 64);
   const started = Date.now();
@@ -93,8 +107,30 @@ export async function soak(dataDir: string, opts: { memories: number; connection
   let errors = 0;
   let rssAfterWarmup = 0;
   let rssPeak = 0;
+  const dbFile = path.join(dataDir, 'profiles', 'soak.db');
+  const series: SoakResult['series'] = [];
+  let lastRss = 0;
+  const counter = new Database(dbFile, { readonly: true, fileMustExist: true });
+  const countRows = () => ({
+    memories: (counter.prepare(`SELECT count(*) AS n FROM memories`).get() as { n: number }).n,
+    messages: (counter.prepare(`SELECT count(*) AS n FROM messages`).get() as { n: number }).n,
+  });
+  const gcSamples = opts.gcSamples ?? true;
+  let quietUntil = 0;
+  const recorder = setInterval(() => {
+    if (!gcSamples) {
+      series.push({ s: Math.round((Date.now() - started) / 1000), rssMb: Math.round(lastRss), ...countRows() });
+      return;
+    }
+    // The raw samples skip the seconds after a forced GC, so they stay what they were without it.
+    quietUntil = Date.now() + 4_000;
+    server.kill('SIGUSR2');
+    setTimeout(() => series.push({ s: Math.round((Date.now() - started) / 1000), rssMb: Math.round(rssMb(server.pid!)), ...countRows() }), 3_000);
+  }, 15_000);
   const sampler = setInterval(() => {
+    if (Date.now() < quietUntil) return;
     const mb = rssMb(server.pid!);
+    lastRss = mb;
     if (Date.now() - started >= opts.warmupSeconds * 1000) {
       if (!rssAfterWarmup) rssAfterWarmup = mb;
       rssPeak = Math.max(rssPeak, mb);
@@ -129,6 +165,13 @@ export async function soak(dataDir: string, opts: { memories: number; connection
     }
   }));
   clearInterval(sampler);
+  clearInterval(recorder);
+  await new Promise((res) => setTimeout(res, 3_500));
+  if (!gcSamples) series.push({ s: Math.round((Date.now() - started) / 1000), rssMb: Math.round(lastRss), ...countRows() });
+  counter.close();
+  const warm = series.find((x) => x.s >= opts.warmupSeconds) ?? series[series.length - 1]!;
+  const end = series[series.length - 1]!;
+  const after = series.filter((x) => x.s >= warm.s);
   const exited = new Promise((res) => server.once('exit', res));
   server.kill('SIGTERM');
   await exited;
@@ -142,12 +185,14 @@ export async function soak(dataDir: string, opts: { memories: number; connection
   const mem = openMemory({ dataDir, embedder: { kind: 'hashing' }, worker: { background: false } });
   const ids = new Set((await mem.profile('soak').export()).memories.map((m) => m.id));
   await mem.close();
-  const db = new Database(path.join(dataDir, 'profiles', 'soak.db'), { readonly: true });
+  const db = new Database(dbFile, { readonly: true });
   const rows = (t: string) => (db.prepare(`SELECT count(*) AS n FROM ${t}`).get() as { n: number }).n;
   const result: SoakResult = {
     memories: opts.memories, connections: opts.connections, seconds: opts.seconds, requests: samples.length, errors, errorSamples,
     p99ByWindow: p99s.map((x) => Math.round(x)), p99FirstToLast: p99s.length > 1 ? p99s[p99s.length - 1]! / p99s[0]! : 1,
     rssAfterWarmupMb: Math.round(rssAfterWarmup), rssPeakMb: Math.round(rssPeak), rssGrowth: rssAfterWarmup ? rssPeak / rssAfterWarmup - 1 : 0,
+    rssEndMb: Math.round(lastRss), series,
+    afterGc: gcSamples ? { firstMb: warm.rssMb, peakMb: Math.max(...after.map((x) => x.rssMb)), endMb: end.rssMb, growth: Math.max(...after.map((x) => x.rssMb)) / warm.rssMb - 1 } : null, addedAfterWarmup: { memories: end.memories - warm.memories, messages: end.messages - warm.messages },
     lostRemembers: acked.filter((id) => !ids.has(id)).length, jobRows: rows('jobs'), auditRows: rows('audit'),
   };
   db.close();
