@@ -32,10 +32,14 @@ export interface SoakResult {
   rssGrowth: number;
   /** RSS at the end of the run (last sample). */
   rssEndMb: number;
-  /** Every 15 s: seconds since start, server RSS (after a full GC in every thread, unless gcSamples is off), and the rows the profile holds then. */
+  /** Every 15 s of load: seconds, the server's raw RSS, and the rows the profile holds then. */
   series: { s: number; rssMb: number; memories: number; messages: number }[];
-  /** From the series: the first sample after warm-up, the highest and the last one (MB), and peak / first − 1. */
-  afterGc: { firstMb: number; peakMb: number; endMb: number; growth: number } | null;
+  /**
+   * RSS after a full GC in every thread, at the end of warm-up, every minute and at the end: the
+   * first, highest and last (MB), peak / first − 1, and the growth first → end per row written
+   * meanwhile (bytes per memory or message added), with the samples.
+   */
+  afterGc: { firstMb: number; peakMb: number; endMb: number; growth: number; rowsAdded: number; bytesPerRow: number; series: SoakResult['series'] } | null;
   /** Rows written during the measured part (after warm-up), which the in-memory indexes grow with. */
   addedAfterWarmup: { memories: number; messages: number };
   lostRemembers: number;
@@ -82,6 +86,19 @@ function serve(dataDir: string, port: number, gcSamples: boolean, probeFile?: st
   });
 }
 
+const sleep = (ms: number) => new Promise((res) => setTimeout(res, ms));
+
+function afterGcFigures(list: SoakResult['series']): NonNullable<SoakResult['afterGc']> {
+  const first = list[0]!;
+  const end = list[list.length - 1]!;
+  const peakMb = Math.max(...list.map((x) => x.rssMb));
+  const rowsAdded = end.memories - first.memories + end.messages - first.messages;
+  return {
+    firstMb: first.rssMb, peakMb, endMb: end.rssMb, growth: peakMb / first.rssMb - 1, rowsAdded,
+    bytesPerRow: rowsAdded > 0 ? Math.round(((end.rssMb - first.rssMb) * 1048576) / rowsAdded) : 0, series: list,
+  };
+}
+
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
 function p99(values: number[]): number {
@@ -91,7 +108,7 @@ function p99(values: number[]): number {
 }
 
 export async function soak(dataDir: string, opts: { memories: number; connections: number; seconds: number; warmupSeconds: number; windowSeconds?: number; seed?: number;
-  /** Every 15 s, a full GC in every server thread, then an RSS sample (default on; off keeps only the raw 2-s samples). */
+  /** At the end of warm-up, every minute and at the end, RSS after a full GC in every server thread (default on). */
   gcSamples?: boolean;
   /** Every thread's heap figures per GC, one JSON line each. */
   probeFile?: string }): Promise<SoakResult> {
@@ -116,27 +133,46 @@ export async function soak(dataDir: string, opts: { memories: number; connection
     messages: (counter.prepare(`SELECT count(*) AS n FROM messages`).get() as { n: number }).n,
   });
   const gcSamples = opts.gcSamples ?? true;
-  let quietUntil = 0;
+  // Load time: wall time minus the pauses for GC samples, so the run loads the server for `seconds`.
+  let pausedMs = 0;
+  let gate: Promise<void> | null = null;
+  let inFlight = 0;
+  const loadMs = () => Date.now() - started - pausedMs;
   const recorder = setInterval(() => {
-    if (!gcSamples) {
-      series.push({ s: Math.round((Date.now() - started) / 1000), rssMb: Math.round(lastRss), ...countRows() });
-      return;
-    }
-    // The raw samples skip the seconds after a forced GC, so they stay what they were without it.
-    quietUntil = Date.now() + 4_000;
-    server.kill('SIGUSR2');
-    setTimeout(() => series.push({ s: Math.round((Date.now() - started) / 1000), rssMb: Math.round(rssMb(server.pid!)), ...countRows() }), 3_000);
+    if (!gate) series.push({ s: Math.round(loadMs() / 1000), rssMb: Math.round(lastRss), ...countRows() });
   }, 15_000);
   const sampler = setInterval(() => {
-    if (Date.now() < quietUntil) return;
+    if (gate) return;
     const mb = rssMb(server.pid!);
     lastRss = mb;
-    if (Date.now() - started >= opts.warmupSeconds * 1000) {
+    if (loadMs() >= opts.warmupSeconds * 1000) {
       if (!rssAfterWarmup) rssAfterWarmup = mb;
       rssPeak = Math.max(rssPeak, mb);
     }
   }, 2_000);
-  const deadline = started + opts.seconds * 1000;
+  /**
+   * RSS after a full GC in every server thread: new requests wait, the ones in flight finish (a
+   * busy recall thread handles the GC request only between requests), then SIGUSR2 (gc-probe.mjs).
+   */
+  const gcSeries: SoakResult['series'] = [];
+  const gcSample = async () => {
+    const t0 = Date.now();
+    let release!: () => void;
+    gate = new Promise((res) => (release = res));
+    while (inFlight > 0 && Date.now() - t0 < 60_000) await sleep(50);
+    server.kill('SIGUSR2');
+    await sleep(2_500);
+    gcSeries.push({ s: Math.round(loadMs() / 1000), rssMb: Math.round(rssMb(server.pid!)), ...countRows() });
+    pausedMs += Date.now() - t0;
+    gate = null;
+    release();
+  };
+  let nextGcAt = opts.warmupSeconds * 1000;
+  const gcTimer = gcSamples ? setInterval(() => {
+    if (gate || loadMs() < nextGcAt || loadMs() >= opts.seconds * 1000) return;
+    nextGcAt += 60_000;
+    void gcSample();
+  }, 500) : null;
   const op = async (w: number, i: number) => {
     const pick = r.next();
     const t0 = performance.now();
@@ -150,36 +186,43 @@ export async function soak(dataDir: string, opts: { memories: number; connection
       res = await fetch(`${url}/ingest`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ messages, sessionId: `w${w}` }) });
     }
     const body = (await res.json()) as { memory?: { id: string } };
-    samples.push({ at: Date.now(), ms: performance.now() - t0 });
+    samples.push({ at: started + loadMs(), ms: performance.now() - t0 });
     if (res.status >= 300) throw new Error(`${res.status} ${JSON.stringify(body).slice(0, 160)}`);
     if (body.memory) acked.push(body.memory.id);
   };
   await Promise.all(Array.from({ length: opts.connections }, async (_, w) => {
-    for (let i = 0; Date.now() < deadline; i++) {
+    for (let i = 0; loadMs() < opts.seconds * 1000; i++) {
+      if (gate) await gate;
+      inFlight++;
       try {
         await op(w, i);
       } catch (err) {
         errors++;
         if (errorSamples.length < 5) errorSamples.push((err as Error).message);
+      } finally {
+        inFlight--;
       }
     }
   }));
+  if (gcTimer) clearInterval(gcTimer);
+  while (gate) await sleep(100);
   clearInterval(sampler);
   clearInterval(recorder);
-  await new Promise((res) => setTimeout(res, 3_500));
-  if (!gcSamples) series.push({ s: Math.round((Date.now() - started) / 1000), rssMb: Math.round(lastRss), ...countRows() });
+  series.push({ s: Math.round(loadMs() / 1000), rssMb: Math.round(lastRss), ...countRows() });
+  if (gcSamples) await gcSample();
   counter.close();
-  const warm = series.find((x) => x.s >= opts.warmupSeconds) ?? series[series.length - 1]!;
+  const afterWarmup = (list: SoakResult['series']) => list.filter((x) => x.s >= opts.warmupSeconds);
+  const measured = afterWarmup(series);
+  const warm = measured[0] ?? series[series.length - 1]!;
   const end = series[series.length - 1]!;
-  const after = series.filter((x) => x.s >= warm.s);
+  const gcMeasured = afterWarmup(gcSeries);
   const exited = new Promise((res) => server.once('exit', res));
   server.kill('SIGTERM');
   await exited;
 
   const windowMs = (opts.windowSeconds ?? 60) * 1000;
-  const measured = samples.filter((s) => s.at - started >= opts.warmupSeconds * 1000);
   const windows: number[][] = [];
-  for (const s of measured) (windows[Math.floor((s.at - started - opts.warmupSeconds * 1000) / windowMs)] ??= []).push(s.ms);
+  for (const s of samples.filter((x) => x.at - started >= opts.warmupSeconds * 1000)) (windows[Math.floor((s.at - started - opts.warmupSeconds * 1000) / windowMs)] ??= []).push(s.ms);
   const p99s = windows.filter((w) => w && w.length > 20).map(p99);
 
   const mem = openMemory({ dataDir, embedder: { kind: 'hashing' }, worker: { background: false } });
@@ -192,7 +235,7 @@ export async function soak(dataDir: string, opts: { memories: number; connection
     p99ByWindow: p99s.map((x) => Math.round(x)), p99FirstToLast: p99s.length > 1 ? p99s[p99s.length - 1]! / p99s[0]! : 1,
     rssAfterWarmupMb: Math.round(rssAfterWarmup), rssPeakMb: Math.round(rssPeak), rssGrowth: rssAfterWarmup ? rssPeak / rssAfterWarmup - 1 : 0,
     rssEndMb: Math.round(lastRss), series,
-    afterGc: gcSamples ? { firstMb: warm.rssMb, peakMb: Math.max(...after.map((x) => x.rssMb)), endMb: end.rssMb, growth: Math.max(...after.map((x) => x.rssMb)) / warm.rssMb - 1 } : null, addedAfterWarmup: { memories: end.memories - warm.memories, messages: end.messages - warm.messages },
+    afterGc: gcMeasured.length > 1 ? afterGcFigures(gcMeasured) : null, addedAfterWarmup: { memories: end.memories - warm.memories, messages: end.messages - warm.messages },
     lostRemembers: acked.filter((id) => !ids.has(id)).length, jobRows: rows('jobs'), auditRows: rows('audit'),
   };
   db.close();
