@@ -157,6 +157,8 @@ export async function soak(dataDir: string, opts: { memories: number; connection
   const gcSeries: SoakResult['series'] = [];
   const gcSample = async () => {
     const t0 = Date.now();
+    // The raw samples' first one after warm-up is taken before this pause's GC, as without pauses.
+    if (!rssAfterWarmup && loadMs() >= opts.warmupSeconds * 1000) rssPeak = rssAfterWarmup = lastRss = rssMb(server.pid!);
     let release!: () => void;
     gate = new Promise((res) => (release = res));
     while (inFlight > 0 && Date.now() - t0 < 60_000) await sleep(50);
