@@ -3,6 +3,7 @@
  * part. Parts: fuzz, faults, soak, secrets, isolation (all by default; `--parts fuzz,secrets`).
  * `--quick` runs a small version of each (minutes instead of the ~20 the full run takes).
  *   --seed N (default 20)   --soak-seconds N (default 600)   --soak-memories N (default 10000)
+ *   --soak-gc-samples off (only the raw RSS samples: no pauses for GC samples)   --soak-probe FILE (per-thread heap figures per GC)
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -85,8 +86,11 @@ async function soakPart(): Promise<void> {
   const seconds = Number(flag('soak-seconds', quick ? '60' : '600'));
   const memories = Number(flag('soak-memories', quick ? '1000' : '10000'));
   console.log(`\n## 3. Soak (64 connections, ${seconds} s, ${memories} memories)`);
-  const s = await soak(path.join(scratch, 'soak'), { memories, connections: 64, seconds, warmupSeconds: quick ? 10 : 60, windowSeconds: quick ? 10 : 60, seed });
-  row('soak', s.requests, s.errors + s.lostRemembers, `p99 per ${quick ? '10 s' : 'minute'} ${JSON.stringify(s.p99ByWindow)} ms (last/first ${s.p99FirstToLast.toFixed(2)}×); RSS ${s.rssAfterWarmupMb} MB after warm-up, peak ${s.rssPeakMb} MB (+${(s.rssGrowth * 100).toFixed(1)} %); lost remembers ${s.lostRemembers}; rows: jobs ${s.jobRows}, audit ${s.auditRows}${s.errorSamples.length ? `; errors: ${s.errorSamples.join(' | ')}` : ''}`);
+  const s = await soak(path.join(scratch, 'soak'), { memories, connections: 64, seconds, warmupSeconds: quick ? 10 : 60, windowSeconds: quick ? 10 : 60, seed, gcSamples: flag('soak-gc-samples', 'on') !== 'off', probeFile: args.includes('--soak-probe') ? path.resolve(flag('soak-probe', 'soak-probe.jsonl')) : undefined });
+  const list = (series: typeof s.series) => series.map((x) => `${x.s}s ${x.rssMb} MB ${x.memories}m/${x.messages}msg`).join(', ');
+  console.log(`  raw RSS and rows every 15 s of load: ${list(s.series)}`);
+  if (s.afterGc) console.log(`  RSS after a full GC in every thread: ${list(s.afterGc.series)}`);
+  row('soak', s.requests, s.errors + s.lostRemembers, `p99 per ${quick ? '10 s' : 'minute'} ${JSON.stringify(s.p99ByWindow)} ms (last/first ${s.p99FirstToLast.toFixed(2)}×); RSS ${s.rssAfterWarmupMb} MB after warm-up, peak ${s.rssPeakMb} MB (+${(s.rssGrowth * 100).toFixed(1)} %), end ${s.rssEndMb} MB${s.afterGc ? `; RSS after a full GC in every thread: ${s.afterGc.firstMb} MB after warm-up, peak ${s.afterGc.peakMb} MB (+${(s.afterGc.growth * 100).toFixed(1)} %), end ${s.afterGc.endMb} MB, ${s.afterGc.bytesPerRow} bytes per row added (${s.afterGc.rowsAdded} rows)` : ''}; rows added after warm-up: ${s.addedAfterWarmup.memories} memories, ${s.addedAfterWarmup.messages} messages; lost remembers ${s.lostRemembers}; rows: jobs ${s.jobRows}, audit ${s.auditRows}${s.errorSamples.length ? `; errors: ${s.errorSamples.join(' | ')}` : ''}`);
 }
 
 function secrets(): void {

@@ -1,6 +1,7 @@
 /** The public shape of a profile: every adapter (CLI, HTTP, MCP) is written against this. */
 import type { ConsolidateOptions } from './consolidation/options.js';
 import type { ConsolidationResult } from './consolidation/profile-consolidation.js';
+import type { IngestWorkingMemory } from './working-memory/at-ingest.js';
 import type { WorkingSessionApi } from './working-memory/session.js';
 import type { ContextOptions, ForgetOptions, IngestOptions, ListOptions, MessageInput, RecallOptions, RememberInput } from './schemas.js';
 import type { ForgetWhereOptions, UpdateInput } from './schemas.js';
@@ -97,6 +98,8 @@ export interface IngestResult {
   memories?: Memory[];
   /** Messages longer than LIMITS.maxContentChars, stored as parts (present when there were any). */
   split?: SplitMessage[];
+  /** The batch's sessions had working items: the kept ones promoted, the rest dropped (present when there were any). */
+  working?: IngestWorkingMemory;
 }
 
 export interface SplitMessage {

@@ -18,6 +18,7 @@ import { buildContext } from './context-source.js';
 import { parseExportDocument } from './interop/json.js';
 import { type ConsolidationResult, consolidateProfile } from './consolidation/profile-consolidation.js';
 import type { ConsolidateOptions } from './consolidation/options.js';
+import { settleWorkingMemory } from './working-memory/at-ingest.js';
 import { WorkingSession, type WorkingSessionApi } from './working-memory/session.js';
 import { sessionIdSchema } from './schemas.js';
 import {
@@ -93,6 +94,7 @@ export class Profile implements ProfileApi {
     const auditMark = prepared.wait ? await store.lastAuditId() : 0;
     const res = await store.insertMessages(fresh, { enqueue });
     const jobId = res.jobs[0]?.id ?? null;
+    const working = await settleWorkingMemory(store, prepared.messages.map((m) => m.sessionId), (id) => this.session(id));
     this.invalidateKeys();
     const result: IngestResult = {
       messageIds: ids,
@@ -101,6 +103,7 @@ export class Profile implements ProfileApi {
       jobId,
       redactions: prepared.redactions,
       ...(prepared.split.length ? { split: prepared.split } : {}),
+      ...(working ? { working } : {}),
     };
     if (!prepared.wait) {
       this.rt.worker.kick();
@@ -293,7 +296,7 @@ export class Profile implements ProfileApi {
     return consolidateProfile(() => this.existing(), this.rt.worker, opts);
   }
 
-  /** The working memory of one session: scratch items promoted or dropped when the session ends. */
+  /** The working memory of one session: scratch items promoted or dropped when the session ends or is ingested. */
   session(id: string): WorkingSessionApi {
     const sid = parseInput(sessionIdSchema, id, 'session id');
     return new WorkingSession(sid, {

@@ -7,6 +7,7 @@ import { topicWords } from './topic-words.js';
 import type { ConsolidationGroup, GroupKind } from './types.js';
 
 const ALL_KINDS: ReadonlySet<GroupKind> = new Set(['merge', 'semantic', 'summary']);
+const NONE: ReadonlyMap<string, string> = new Map();
 
 export interface PlanOptions {
   /** A topic group needs at least this many memories (default 3). */
@@ -31,10 +32,16 @@ const GATHERED = new Set(['fact', 'event']);
  */
 export function planGroups(memories: Memory[], opts: PlanOptions = DEFAULT_PLAN_OPTIONS, kinds: ReadonlySet<GroupKind> = ALL_KINDS): ConsolidationGroup[] {
   const eligible = memories.filter((m) => m.status === 'active' && GATHERED.has(m.type) && !isGathered(m));
+  // Duplicates are judged on every content word; topics only on the salient ones (the tags).
+  // Each is computed only for the kinds asked for: a pass plans merges or gatherings, rarely both.
   const items = eligible.map((memory) => {
     const subject = subjectOf(memory.content);
-    // Duplicates are judged on every content word; topics only on the salient ones (the tags).
-    return { memory, subject, words: topicWords(memory.content, subject), topics: topicWords(memory.tags.join(' '), subject) };
+    return {
+      memory,
+      subject,
+      words: kinds.has('merge') ? topicWords(memory.content, subject) : NONE,
+      topics: kinds.has('semantic') && subject ? topicWords(memory.tags.join(' '), subject) : NONE,
+    };
   });
   const groups: ConsolidationGroup[] = [];
 

@@ -53,12 +53,14 @@ export async function runConsolidation(store: Store, composer: Composer, setting
     superseded: 0, modelCalls: 0, inputTokens: 0, outputTokens: 0, ms: 0,
   };
   const phases: ReadonlySet<GroupKind>[] = [new Set<GroupKind>(['merge']), new Set<GroupKind>(['semantic', 'summary'])];
+  let memories: Memory[] | null = null;
   for (const phase of phases) {
     const kinds = new Set([...phase].filter((k) => settings.kinds.has(k)));
     if (kinds.size === 0) continue;
-    const memories = await activeMemories(store);
+    memories ??= await activeMemories(store);
     report.memoriesRead = Math.max(report.memoriesRead, memories.length);
-    await applyGroups(store, composer, settings, planGroups(memories, settings.plan, kinds), report, hooks);
+    const changed = await applyGroups(store, composer, settings, planGroups(memories, settings.plan, kinds), report, hooks);
+    memories = await afterChanges(store, memories, changed);
   }
   report.ms = Math.round(performance.now() - t0);
   return report;
@@ -75,7 +77,32 @@ async function activeMemories(store: Store): Promise<Memory[]> {
   }
 }
 
-async function applyGroups(store: Store, composer: Composer, settings: ConsolidationSettings, groups: ConsolidationGroup[], report: ConsolidationReport, hooks: RunHooks): Promise<void> {
+/**
+ * The active memories after a phase, without reading them all again: those it superseded leave,
+ * those it wrote join. (A memory written meanwhile by someone else waits for the next run.)
+ */
+async function afterChanges(store: Store, memories: Memory[], changed: Changes): Promise<Memory[]> {
+  if (changed.superseded.size === 0 && changed.written.length === 0) return memories;
+  let kept = memories.filter((m) => !changed.superseded.has(m.id));
+  const present = new Set(kept.map((m) => m.id));
+  const joined = (await store.getMemories(changed.written.filter((id) => !present.has(id)))).filter((m) => m.status === 'active');
+  // A written memory with a topic key supersedes what is active under that key: read those again.
+  const keys = new Set(joined.flatMap((m) => (m.topicKey ? [m.topicKey] : [])));
+  const recheck = kept.filter((m) => m.topicKey && keys.has(m.topicKey)).map((m) => m.id);
+  if (recheck.length) {
+    const still = new Set((await store.getMemories(recheck)).filter((m) => m.status === 'active').map((m) => m.id));
+    kept = kept.filter((m) => !m.topicKey || !keys.has(m.topicKey) || still.has(m.id));
+  }
+  return [...kept, ...joined];
+}
+
+interface Changes {
+  superseded: Set<string>;
+  written: string[];
+}
+
+async function applyGroups(store: Store, composer: Composer, settings: ConsolidationSettings, groups: ConsolidationGroup[], report: ConsolidationReport, hooks: RunHooks): Promise<Changes> {
+  const changed: Changes = { superseded: new Set(), written: [] };
   report.groups += groups.length;
   const rows = new Map<string, string>();
   for (let i = 0; i < groups.length; i += 500) {
@@ -93,6 +120,8 @@ async function applyGroups(store: Store, composer: Composer, settings: Consolida
         report.written++;
         report.byKind[pending[i]!.group.kind]++;
         report.superseded += res.superseded.length;
+        for (const id of res.superseded) changed.superseded.add(id);
+        changed.written.push(res.memoryId);
       } else if (res.outcome === 'unchanged') report.unchanged++;
       else report.stale++;
     });
@@ -121,6 +150,7 @@ async function applyGroups(store: Store, composer: Composer, settings: Consolida
     if (pending.length >= COMMIT_BATCH) await flush();
   }
   await flush();
+  return changed;
 }
 
 /** The model writes the content while the run's call budget lasts; a failed call falls back to the rules. */

@@ -11,13 +11,26 @@ const FILLER = new Set(
   said says tell told come came go went gone doing done able glad happy excited busy right just first`.split(/\s+/),
 );
 
+/** Stems seen, memoized: a profile repeats its vocabulary (bounded: cleared when full). */
+const stems = new Map<string, string>();
+const STEM_CACHE_LIMIT = 50_000;
+
+function stemOf(word: string): string {
+  let s = stems.get(word);
+  if (s === undefined) {
+    if (stems.size >= STEM_CACHE_LIMIT) stems.clear();
+    stems.set(word, (s = stemmer(word)));
+  }
+  return s;
+}
+
 /** Stemmed content words of a memory (subject and filler left out): what it is about. */
 export function topicWords(text: string, subject: string | null): Map<string, string> {
   const out = new Map<string, string>();
   const who = subject?.toLowerCase();
   for (const w of keywords(text)) {
     if (w === who || w.length < 4 || /\d/.test(w) || FILLER.has(w)) continue;
-    const stem = stemmer(w);
+    const stem = stemOf(w);
     if (FILLER.has(stem) || out.has(stem)) continue;
     out.set(stem, w);
   }

@@ -89,6 +89,8 @@ export const ingestResultSchema = z.object({
   memories: z.array(memorySchema).optional(),
   split: z.array(z.object({ index: z.number(), messageId: z.string(), partIds: z.array(z.string()) })).optional()
     .describe('Messages longer than the content limit, stored as parts that keep their metadata'),
+  working: z.object({ promoted: z.array(z.string()), dropped: z.number() }).optional()
+    .describe("The sessions' working items settled by this ingest: kept ones promoted to memories (ids), the rest dropped"),
 }) satisfies z.ZodType<IngestResult>;
 
 export const rememberResultSchema = z.object({

@@ -117,6 +117,7 @@ export function registerTools(server: McpServer, profile: ProfileApi, opts: { re
     return data('Ingested', {
       inserted: r.inserted, duplicates: r.duplicates, jobId: r.jobId, redactions: r.redactions.map((x) => x.kind),
       ...(r.split ? { split: r.split.map((x) => ({ index: x.index, parts: x.partIds.length })) } : {}),
+      ...(r.working ? { working: r.working } : {}),
       ...(r.memories ? { memories: r.memories.map(brief) } : {}),
     });
   }));

@@ -4,6 +4,19 @@ import { dirname } from 'node:path';
 import { migrate } from './migrations.js';
 
 /**
+ * Prepared statements kept per connection (each cache). SQL texts vary with the shape of a
+ * request (filters, the number of topic keys or types), so the caches are bounded: past this, the
+ * oldest statement is dropped and prepared again when next used.
+ */
+export const STATEMENT_CACHE_LIMIT = 500;
+
+function remember<K, V>(cache: Map<K, V>, key: K, value: V): V {
+  if (cache.size >= STATEMENT_CACHE_LIMIT) cache.delete(cache.keys().next().value as K);
+  cache.set(key, value);
+  return value;
+}
+
+/**
  * One better-sqlite3 handle with a prepared-statement cache and write transactions that take
  * the write lock up front (BEGIN IMMEDIATE), so concurrent processes wait on busy_timeout
  * instead of failing on a lock upgrade.
@@ -34,11 +47,13 @@ export class Connection {
 
   stmt(sql: string): Database.Statement {
     let s = this.statements.get(sql);
-    if (!s) {
-      s = this.db.prepare(sql);
-      this.statements.set(sql, s);
-    }
+    if (!s) s = remember(this.statements, sql, this.db.prepare(sql));
     return s;
+  }
+
+  /** Prepared statements held now (both caches), at most 2 × STATEMENT_CACHE_LIMIT. */
+  get cachedStatements(): number {
+    return this.statements.size + this.rawStatements.size;
   }
 
   all<T>(sql: string, ...params: unknown[]): T[] {
@@ -51,10 +66,7 @@ export class Connection {
    */
   rows(sql: string, ...params: unknown[]): unknown[][] {
     let s = this.rawStatements.get(sql);
-    if (!s) {
-      s = this.db.prepare(sql).raw(true);
-      this.rawStatements.set(sql, s);
-    }
+    if (!s) s = remember(this.rawStatements, sql, this.db.prepare(sql).raw(true));
     return s.all(...this.bind(sql, params)) as unknown[][];
   }
 
@@ -83,8 +95,7 @@ export class Connection {
   private bind(sql: string, params: unknown[]): unknown[] {
     let numbered = this.numbered.get(sql);
     if (numbered === undefined) {
-      numbered = /\?\d/.test(sql);
-      this.numbered.set(sql, numbered);
+      numbered = remember(this.numbered, sql, /\?\d/.test(sql));
     }
     if (!numbered) return params;
     const named: Record<number, unknown> = {};
