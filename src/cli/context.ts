@@ -60,6 +60,8 @@ export function embedderFromEnv(env: Env): MnemoOptions['embedder'] {
 
 /** The LLM configured by MNEMO_LLM_* env vars, or undefined (offline). */
 export async function llmFromEnv(env: Env): Promise<MnemoOptions['llm']> {
+  // The model modules (the AI SDK) load only when a model is configured: they cost a cold start.
+  if (!Object.keys(env).some((k) => k.startsWith('MNEMO_LLM_') && env[k]?.trim())) return undefined;
   const { configFromEnv } = await import('../models/llm/index.js');
   return configFromEnv(env) ?? undefined;
 }

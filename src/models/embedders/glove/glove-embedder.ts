@@ -2,10 +2,11 @@ import type { Embedder } from '../../embedder.js';
 import { isStopword } from '../../../text/stopwords.js';
 import { words } from '../../../text/tokenize.js';
 import { dot, fallbackVector, normalizeInPlace } from '../vector-math.js';
-import { loadGloveTable, type GloveCacheOptions } from './glove-cache.js';
-import { addRow, type GloveTable } from './glove-table.js';
+import { type GloveCacheOptions, openWordVectors } from './glove-cache.js';
+import type { GloveTable } from './glove-table.js';
 import { WordNeighbors, type WordNeighbor } from './nearest-words.js';
-import { commonDirection, sifWeights } from './sif-weights.js';
+import { sifWeightOf } from './sif-weights.js';
+import { tableWordVectors, type WordVectors } from './word-vectors.js';
 
 /**
  * Offline sentence embedder over static GloVe vectors: SIF-weighted average of the non-stopword
@@ -15,15 +16,17 @@ import { commonDirection, sifWeights } from './sif-weights.js';
 export class GloveEmbedder implements Embedder {
   readonly id: string;
   readonly dimensions: number;
-  private readonly weights: Float32Array;
+  private readonly table: WordVectors;
   private readonly common: Float32Array;
   private readonly neighbors: WordNeighbors;
 
-  constructor(private readonly table: GloveTable, idSuffix = '') {
+  /** Over a table decoded in memory, or over word vectors read on demand (the lookup file). */
+  constructor(source: GloveTable | WordVectors, idSuffix = '') {
+    const table = 'rowOf' in source ? source : tableWordVectors(source);
+    this.table = table;
     this.dimensions = table.dimensions;
     this.id = `glove-wink-${table.dimensions}d-int8${idSuffix}@1`;
-    this.weights = sifWeights(table.words.length, table.totalVocab);
-    this.common = commonDirection(table, this.weights);
+    this.common = table.common;
     this.neighbors = new WordNeighbors(table);
   }
 
@@ -35,7 +38,7 @@ export class GloveEmbedder implements Embedder {
     const out = new Float32Array(this.dimensions);
     for (const word of words(text)) {
       if (isStopword(word)) continue;
-      for (const row of this.rowsFor(word)) addRow(this.table, row, this.weights[row], out);
+      for (const row of this.rowsFor(word)) this.table.addRow(row, sifWeightOf(row, this.table.totalVocab), out);
     }
     const projection = dot(out, this.common);
     for (let d = 0; d < this.dimensions; d++) out[d] -= projection * this.common[d];
@@ -48,11 +51,11 @@ export class GloveEmbedder implements Embedder {
   }
 
   hasWord(word: string): boolean {
-    return this.table.index.has(word.toLowerCase());
+    return this.table.rowOf(word.toLowerCase()) !== undefined;
   }
 
   private rowsFor(word: string): number[] {
-    const direct = this.table.index.get(word);
+    const direct = this.table.rowOf(word);
     if (direct !== undefined) return [direct];
     if (word.endsWith("'s")) return this.rowsFor(word.slice(0, -2));
     if (/[-_']/.test(word)) {
@@ -60,7 +63,7 @@ export class GloveEmbedder implements Embedder {
         .split(/[-_']+/)
         .filter((part) => part && !isStopword(part))
         .flatMap((part) => {
-          const row = this.table.index.get(part);
+          const row = this.table.rowOf(part);
           return row === undefined ? [] : [row];
         });
     }
@@ -70,14 +73,12 @@ export class GloveEmbedder implements Embedder {
 
 const loaded = new Map<string, Promise<GloveEmbedder>>();
 
-/** Loads (converting once if needed) and memoizes per cache file: one table per process. */
+/** Opens the word vectors (converting once if needed) and memoizes per cache file: one per process. */
 export function createGloveEmbedder(opts: GloveCacheOptions): Promise<GloveEmbedder> {
   const key = `${opts.cacheDir}\0${opts.sourcePath ?? ''}\0${opts.maxWords ?? ''}`;
   let pending = loaded.get(key);
   if (!pending) {
-    pending = loadGloveTable(opts).then(
-      ({ table }) => new GloveEmbedder(table, opts.maxWords ? `-top${opts.maxWords}` : ''),
-    );
+    pending = openWordVectors(opts).then((vectors) => new GloveEmbedder(vectors, opts.maxWords ? `-top${opts.maxWords}` : ''));
     pending.catch(() => loaded.delete(key));
     loaded.set(key, pending);
   }
