@@ -92,6 +92,8 @@ export async function openMnemo(g: GlobalOptions, opts: OpenOptions = {}): Promi
     // Recall threads open the embedded store themselves; PostgreSQL serves many processes instead.
     recallThreads: store ? 0 : opts.recallThreads,
     recallTimeoutMs: opts.recallTimeoutMs,
+    // A one-shot command reads the on-disk indexes for its few searches instead of loading them whole.
+    loadIndexes: opts.background ? undefined : 'warm',
     onWarning: warn,
   });
 }

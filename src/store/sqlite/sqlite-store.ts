@@ -46,7 +46,16 @@ export interface SqliteStoreOptions {
   textIndex?: boolean | TextIndexOptions;
   /** When the HNSW files are saved (see VectorOptions.annSaves). */
   annSaves?: 'all' | 'builds';
+  /** `warm`: in-memory indexes load only in `warm()`; searches before it read the files (see IndexLoading). */
+  loadIndexes?: IndexLoading;
 }
+
+/**
+ * When the in-memory indexes load: on the first search that needs them (`search`, the default,
+ * for long-lived processes), or only when `warm()` is called (`warm`: a one-shot CLI command
+ * searches FTS5 and a view of the saved HNSW graph instead of loading whole indexes it uses once).
+ */
+export type IndexLoading = 'search' | 'warm';
 
 /** `Store` over one SQLite file. better-sqlite3 is synchronous; the async surface is the contract. */
 export class SqliteStore implements Store {
@@ -59,9 +68,9 @@ export class SqliteStore implements Store {
     this.conn = new Connection(path);
     this.vectors = new SqliteVectors(this.conn, {
       exactIndex: options.vectorIndex, annThreshold: options.annThreshold, onIndexEvent: options.onVectorIndexEvent,
-      annSaves: options.annSaves,
+      annSaves: options.annSaves, loadOn: options.loadIndexes,
     });
-    const textOptions = typeof options.textIndex === 'object' ? options.textIndex : {};
+    const textOptions = { loadOn: options.loadIndexes, ...(typeof options.textIndex === 'object' ? options.textIndex : {}) };
     this.text = options.textIndex === false ? null : {
       memories: new SqliteTextIndex(this.conn, MEMORY_TEXT, textOptions),
       messages: new SqliteTextIndex(this.conn, MESSAGE_TEXT, textOptions),

@@ -8,6 +8,7 @@ import type { VectorIndex } from '../../vector/exact-vector-index.js';
 import { logBounds, logReaches, readLog } from './vector-log.js';
 import type { ResolvedVectorOptions } from './vector-options.js';
 import { allRecords, applyTouched, putRecord } from './vector-rows.js';
+import { ViewedAnnIndex } from './vector-view.js';
 
 export { logVectorChange } from './vector-log.js';
 
@@ -41,11 +42,19 @@ export class VectorCache {
   private unsaved = 0;
   private saveScheduled = false;
   private closed = false;
+  /** loadOn 'warm': the view searches use until `warm()`; null once warmed or when unusable. */
+  private view: { index: ViewedAnnIndex; rev: number } | null = null;
+  private viewUnusable = false;
+  private warmed = false;
 
   constructor(private readonly conn: Connection, private readonly kind: VectorKind, private readonly opts: ResolvedVectorOptions) {}
 
   /** The live index, brought up to date with the log. */
   current(): VectorIndex | null {
+    if (this.opts.loadOn === 'warm' && !this.viewUnusable) {
+      const viewed = this.conn.read(() => this.currentView());
+      if (viewed) return viewed;
+    }
     this.conn.read(() => this.sync());
     this.maybeBuild();
     return this.ann ?? this.exact;
@@ -53,6 +62,8 @@ export class VectorCache {
 
   /** Loads the index and waits for a background HNSW build it starts to finish. */
   async warm(): Promise<void> {
+    this.viewUnusable = this.warmed = true;
+    this.view = null;
     this.current();
     await this.build?.done;
   }
@@ -69,6 +80,28 @@ export class VectorCache {
     }
     if (this.unsaved > 0 && this.opts.annSaves === 'all') this.save();
     this.closed = true;
+  }
+
+  /** The saved graph, viewed at the current log position (reopened when the log moved: cheap). */
+  private currentView(): ViewedAnnIndex | null {
+    const prefix = this.opts.filesPrefix;
+    const rev = logBounds(this.conn).hi;
+    if (this.view?.rev === rev) return this.view.index;
+    const started = performance.now();
+    try {
+      const index = prefix ? ViewedAnnIndex.open(this.conn, this.kind, prefix, rev) : null;
+      if (!index) {
+        this.viewUnusable = true;
+        return null;
+      }
+      this.view = { index, rev };
+      this.opts.emit({ kind: this.kind, event: 'ann-view', size: index.size, ms: performance.now() - started });
+      return index;
+    } catch (err) {
+      this.viewUnusable = true;
+      this.opts.emit({ kind: this.kind, event: 'ann-reject', detail: (err as Error).message });
+      return null;
+    }
   }
 
   private sync(): void {
@@ -115,6 +148,8 @@ export class VectorCache {
   private maybeBuild(): void {
     const exact = this.exact;
     if (!exact || this.build || this.closed || exact.size < this.opts.annThreshold || !exact.snapshot) return;
+    // A process that never warms up (one command) would only start a build to cancel it.
+    if (this.opts.loadOn === 'warm' && !this.warmed) return;
     if (Date.now() < this.buildBlockedUntil) return;
     const snapshot = exact.snapshot();
     const from = this.rev;
