@@ -109,8 +109,17 @@ export function readAnnFiles(prefix: string, kind: VectorKind, verify: 'checksum
   return { manifest, idsText: text.slice(nl + 1), graphPath: graph };
 }
 
+/** Hashed a chunk at a time: reading a graph of hundreds of MB whole would hold it all in memory. */
 function fileChecksum(path: string): string {
-  return createHash('sha1').update(readFileSync(path)).digest('hex');
+  const hash = createHash('sha1');
+  const chunk = Buffer.allocUnsafe(1 << 20);
+  const fd = openSync(path, 'r');
+  try {
+    for (let n; (n = readSync(fd, chunk, 0, chunk.length, null)) > 0;) hash.update(chunk.subarray(0, n));
+  } finally {
+    closeSync(fd);
+  }
+  return hash.digest('hex');
 }
 
 function readHeader(path: string): AnnManifest | null {

@@ -46,6 +46,8 @@ export class VectorCache {
   private view: { index: ViewedAnnIndex; rev: number } | null = null;
   private viewUnusable = false;
   private warmed = false;
+  /** The last load found saved files it could not use. */
+  private rejected = false;
 
   constructor(private readonly conn: Connection, private readonly kind: VectorKind, private readonly opts: ResolvedVectorOptions) {}
 
@@ -122,6 +124,7 @@ export class VectorCache {
     this.exact = this.ann = null;
     this.unsaved = 0;
     const count = this.conn.get<{ n: number }>(`SELECT count(*) AS n FROM vectors WHERE kind = ?`, this.kind)!.n;
+    this.rejected = false;
     if (count >= this.opts.annThreshold && this.opts.filesPrefix) this.ann = this.loadFiles(this.opts.filesPrefix, rev);
     if (!this.ann) {
       const started = performance.now();
@@ -140,6 +143,7 @@ export class VectorCache {
       this.opts.emit({ kind: this.kind, event: 'ann-load', size: loaded.ann.size, ms: performance.now() - started });
       return loaded.ann;
     } catch (err) {
+      this.rejected = true;
       this.opts.emit({ kind: this.kind, event: 'ann-reject', detail: (err as Error).message });
       return null;
     }
@@ -156,7 +160,9 @@ export class VectorCache {
     const state = { cancelled: false, done: Promise.resolve() };
     this.build = state;
     const started = performance.now();
-    this.opts.emit({ kind: this.kind, event: 'ann-build', size: snapshot.ids.length });
+    // Persisted: say why it is built (none saved yet, or a save or build was cut short, or rejected).
+    const detail = this.opts.filesPrefix ? (this.rejected ? 'the saved index was rejected' : 'no saved index to load') : undefined;
+    this.opts.emit({ kind: this.kind, event: 'ann-build', size: snapshot.ids.length, detail });
     state.done = buildAnn(snapshot, exact.dimensions, () => state.cancelled)
       .then((ann) => {
         if (!ann || state.cancelled) return;
