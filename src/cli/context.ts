@@ -92,8 +92,9 @@ export async function openMnemo(g: GlobalOptions, opts: OpenOptions = {}): Promi
     // Recall threads open the embedded store themselves; PostgreSQL serves many processes instead.
     recallThreads: store ? 0 : opts.recallThreads,
     recallTimeoutMs: opts.recallTimeoutMs,
-    // A one-shot command reads the on-disk indexes for its few searches instead of loading them whole.
-    loadIndexes: opts.background ? undefined : 'warm',
+    // A one-shot command reads the on-disk indexes for its few searches instead of loading them
+    // whole; a server answers from them until its loaded indexes are ready.
+    loadIndexes: opts.background ? 'background' : 'warm',
     onWarning: warn,
   });
 }

@@ -106,8 +106,13 @@ export function openLookupFile(path: string): WordVectors {
   }
 }
 
-/** Rows read once stay cached; the frequent words of any text are few. */
-const ROW_CACHE_LIMIT = 100_000;
+/** Rows and word lookups stay cached (a bulk embed meets the same frequent words again and again). */
+const CACHE_LIMIT = 100_000;
+
+interface Row {
+  scale: number;
+  values: Int8Array;
+}
 
 class LookupFileReader implements WordVectors {
   readonly dimensions: number;
@@ -117,7 +122,9 @@ class LookupFileReader implements WordVectors {
   private readonly offsets: Uint32Array;
   private readonly slots: Uint32Array;
   private readonly vocab: Buffer;
-  private readonly rows = new Map<number, Buffer>();
+  private readonly rows = new Map<number, Row>();
+  /** Word → row, -1 for a word not in the table. */
+  private readonly words = new Map<string, number>();
   private top: Int8Array | null = null;
 
   constructor(private readonly fd: number, private readonly l: Layout, front: ArrayBuffer) {
@@ -131,6 +138,16 @@ class LookupFileReader implements WordVectors {
   }
 
   rowOf(word: string): number | undefined {
+    let row = this.words.get(word);
+    if (row === undefined) {
+      row = this.find(word) ?? -1;
+      if (this.words.size >= CACHE_LIMIT) this.words.clear();
+      this.words.set(word, row);
+    }
+    return row < 0 ? undefined : row;
+  }
+
+  private find(word: string): number | undefined {
     const key = Buffer.from(word, 'utf8');
     const mask = this.l.slots - 1;
     for (let s = fnv1a(key, 0, key.length) & mask; ; s = (s + 1) & mask) {
@@ -148,9 +165,9 @@ class LookupFileReader implements WordVectors {
   }
 
   addRow(row: number, weight: number, out: Float32Array): void {
-    const buf = this.row(row);
-    const scale = buf.readFloatLE(0) * weight;
-    for (let d = 0; d < this.dimensions; d++) out[d] += buf.readInt8(4 + d) * scale;
+    const { scale: rowScale, values } = this.row(row);
+    const scale = rowScale * weight;
+    for (let d = 0; d < this.dimensions; d++) out[d] += values[d] * scale;
   }
 
   topRows(limit: number): Int8Array {
@@ -164,14 +181,15 @@ class LookupFileReader implements WordVectors {
     return top;
   }
 
-  private row(row: number): Buffer {
-    let buf = this.rows.get(row);
-    if (!buf) {
-      buf = Buffer.alloc(this.l.rowBytes);
+  private row(row: number): Row {
+    let cached = this.rows.get(row);
+    if (!cached) {
+      const buf = Buffer.alloc(this.l.rowBytes);
       if (readSync(this.fd, buf, 0, buf.length, this.l.rowsAt + row * this.l.rowBytes) !== buf.length) throw new Error('word-vector lookup file was truncated');
-      if (this.rows.size >= ROW_CACHE_LIMIT) this.rows.clear();
-      this.rows.set(row, buf);
+      cached = { scale: buf.readFloatLE(0), values: new Int8Array(buf.buffer, buf.byteOffset + 4, this.dimensions) };
+      if (this.rows.size >= CACHE_LIMIT) this.rows.clear();
+      this.rows.set(row, cached);
     }
-    return buf;
+    return cached;
   }
 }
