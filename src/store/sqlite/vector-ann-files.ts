@@ -122,7 +122,8 @@ function fileChecksum(path: string): string {
   return hash.digest('hex');
 }
 
-function readHeader(path: string): AnnManifest | null {
+/** The manifest's header alone (a few KB read), or null. */
+export function readHeader(path: string): AnnManifest | null {
   try {
     const fd = openSync(path, 'r');
     try {

@@ -2,7 +2,7 @@ import type { VectorKind } from '../store.js';
 import type { Connection } from './connection.js';
 import { AnnVectorIndex } from './vector-ann.js';
 import { buildAnn } from './vector-ann-build.js';
-import { databaseId, saveAnnFiles } from './vector-ann-files.js';
+import { databaseId, manifestPath, readHeader, saveAnnFiles } from './vector-ann-files.js';
 import { loadAnnFiles } from './vector-ann-load.js';
 import type { VectorIndex } from '../../vector/exact-vector-index.js';
 import { logBounds, logReaches, readLog } from './vector-log.js';
@@ -42,7 +42,10 @@ export class VectorCache {
   private unsaved = 0;
   private saveScheduled = false;
   private closed = false;
-  /** loadOn 'warm': the view searches use until `warm()`; null once warmed or when unusable. */
+  /**
+   * loadOn 'warm': the memory-mapped saved graph searches use, before and after `warm()`, until it
+   * is unusable (nothing saved, files rejected, too far behind the log): then the index loads.
+   */
   private view: { index: ViewedAnnIndex; rev: number } | null = null;
   private viewUnusable = false;
   private warmed = false;
@@ -64,8 +67,9 @@ export class VectorCache {
 
   /** Loads the index and waits for a background HNSW build it starts to finish. */
   async warm(): Promise<void> {
-    this.viewUnusable = this.warmed = true;
-    this.view = null;
+    // A usable view stays: it searches the same graph a load would, from pages shared with every
+    // other thread and process, without reading all ids and attributes first.
+    this.warmed = true;
     this.current();
     await this.build?.done;
   }
@@ -84,11 +88,20 @@ export class VectorCache {
     this.closed = true;
   }
 
-  /** The saved graph, viewed at the current log position (reopened when the log moved: cheap). */
+  /**
+   * The saved graph, viewed at the current log position: when the log moved, the changes join the
+   * view's overlay, or the view is reopened on a newer save (the manifest header tells).
+   */
   private currentView(): ViewedAnnIndex | null {
     const prefix = this.opts.filesPrefix;
     const rev = logBounds(this.conn).hi;
-    if (this.view?.rev === rev) return this.view.index;
+    const view = this.view;
+    if (view?.rev === rev) return view.index;
+    if (view && prefix && readHeader(manifestPath(prefix, this.kind))?.graph === view.index.graph && view.index.advance(view.rev, rev)) {
+      view.rev = rev;
+      return view.index;
+    }
+    this.view = null;
     const started = performance.now();
     try {
       const index = prefix ? ViewedAnnIndex.open(this.conn, this.kind, prefix, rev) : null;

@@ -22,12 +22,33 @@ export class ViewedAnnIndex implements VectorIndex {
     private readonly kind: VectorKind,
     private readonly ann: AnnIndex,
     private readonly ids: KeyIdLookup,
+    /** The graph file this view maps (a newer save writes another). */
+    readonly graph: string,
     /** Ids changed since the checkpoint: their graph entries are stale or gone. */
     private readonly touched: Set<string>,
     /** The current rows of the touched ids (exact search). */
     private readonly overlay: ExactVectorIndex,
-    readonly size: number,
   ) {}
+
+  /** An upper bound (stale graph entries are counted too): callers only test it for zero. */
+  get size(): number {
+    return this.ann.size + this.overlay.size;
+  }
+
+  /**
+   * Follows the log from `from` to `to` without remapping: the changed ids join the overlay.
+   * False when that is not possible (a clear, or too many changes): the caller reopens or loads.
+   */
+  advance(from: number, to: number): boolean {
+    const delta = readLog(this.conn, this.kind, from, to);
+    if (delta.cleared || this.touched.size + delta.touched.length > MAX_TOUCHED) return false;
+    for (const id of delta.touched) {
+      this.touched.add(id);
+      this.overlay.remove(id);
+    }
+    for (const r of recordsOf(this.conn, this.kind, delta.touched)) putRecord(this.overlay, r);
+    return true;
+  }
 
   /**
    * The view at log position `rev` (inside the caller's read transaction); null when nothing was
@@ -46,10 +67,8 @@ export class ViewedAnnIndex implements VectorIndex {
     if (ann.size !== ids.size) throw new Error(`graph holds ${ann.size} vectors, its id map ${ids.size}`);
     if (delta.touched.length > MAX_TOUCHED) throw new Error(`${delta.touched.length} vectors changed since the checkpoint`);
     const overlay = new ExactVectorIndex(manifest.dimensions);
-    const rows = recordsOf(conn, kind, delta.touched);
-    for (const r of rows) putRecord(overlay, r);
-    // An upper bound (stale graph entries are counted too): callers only test it for zero.
-    return new ViewedAnnIndex(conn, kind, ann, ids, new Set(delta.touched), overlay, ann.size + rows.length);
+    for (const r of recordsOf(conn, kind, delta.touched)) putRecord(overlay, r);
+    return new ViewedAnnIndex(conn, kind, ann, ids, manifest.graph, new Set(delta.touched), overlay);
   }
 
   get dimensions(): number {
