@@ -18,7 +18,7 @@ import { runBench } from '../src/bench/runner.js';
 import type { BenchSystem } from '../src/bench/system.js';
 import type { Embedder } from '../src/models/embedder.js';
 import { loadGloveTable } from '../src/models/embedders/glove/glove-cache.js';
-import { GloveEmbedder, type GloveMathOptions } from '../src/models/embedders/glove/glove-embedder.js';
+import { GloveVariantEmbedder as GloveEmbedder, type GloveMathOptions } from '../src/models/embedders/glove/glove-variant-embedder.js';
 import { ownDirections } from '../src/models/embedders/glove/own-directions.js';
 import { removeDirections } from '../src/models/embedders/glove/principal-components.js';
 import { normalizeInPlace } from '../src/models/embedders/vector-math.js';

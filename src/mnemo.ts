@@ -65,6 +65,11 @@ export interface MnemoOptions {
   /** Consolidation ("sleep"): queued after this many new memories (src/consolidation). */
   consolidation?: ConsolidationConfig;
   onWarning?: (message: string) => void;
+  /**
+   * Embedded store, when in-memory indexes load (see IndexLoading): `search` (default), `warm`
+   * (one-shot commands), `background` (servers; recall threads default to it).
+   */
+  loadIndexes?: 'search' | 'warm' | 'background';
 }
 
 /** Opens a memory service over a data directory (SQLite) or a given store provider. */
@@ -81,7 +86,7 @@ function createMnemo(opts: MnemoOptions, recallOnly: boolean): MnemoApi {
   const dataDir = path.resolve(opts.dataDir ?? '.mnemo');
   // A recall thread reads beside the main thread, which saves the HNSW files as it writes.
   const warn = opts.onWarning ?? ((m: string) => process.emitWarning(m, 'MnemoWarning'));
-  const provider = opts.store ?? createSqliteProvider({ dataDir, annSaves: recallOnly ? 'builds' : 'all', onVectorIndexEvent: vectorIndexWarnings(warn) });
+  const provider = opts.store ?? createSqliteProvider({ dataDir, annSaves: recallOnly ? 'builds' : 'all', onVectorIndexEvent: vectorIndexWarnings(warn), loadIndexes: opts.loadIndexes ?? (recallOnly ? 'background' : undefined) });
   const offlineAnalyzer = opts.analyzer ?? createOfflineAnalyzer();
   const offlineSynthesizer = opts.synthesizer ?? createExtractiveSynthesizer();
   const llm = opts.llm ? createLlmPipeline(opts.llm, { analyzerFallback: offlineAnalyzer, synthesizerFallback: offlineSynthesizer }) : null;

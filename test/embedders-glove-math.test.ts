@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadGloveTable } from '../src/models/embedders/glove/glove-cache.js';
-import { GloveEmbedder } from '../src/models/embedders/glove/glove-embedder.js';
+import { GloveVariantEmbedder as GloveEmbedder } from '../src/models/embedders/glove/glove-variant-embedder.js';
 import type { GloveTable } from '../src/models/embedders/glove/glove-table.js';
 import { ownDirections } from '../src/models/embedders/glove/own-directions.js';
 import { principalDirections, removeDirections } from '../src/models/embedders/glove/principal-components.js';

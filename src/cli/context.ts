@@ -60,6 +60,8 @@ export function embedderFromEnv(env: Env): MnemoOptions['embedder'] {
 
 /** The LLM configured by MNEMO_LLM_* env vars, or undefined (offline). */
 export async function llmFromEnv(env: Env): Promise<MnemoOptions['llm']> {
+  // The model modules (the AI SDK) load only when a model is configured: they cost a cold start.
+  if (!Object.keys(env).some((k) => k.startsWith('MNEMO_LLM_') && env[k]?.trim())) return undefined;
   const { configFromEnv } = await import('../models/llm/index.js');
   return configFromEnv(env) ?? undefined;
 }
@@ -90,6 +92,9 @@ export async function openMnemo(g: GlobalOptions, opts: OpenOptions = {}): Promi
     // Recall threads open the embedded store themselves; PostgreSQL serves many processes instead.
     recallThreads: store ? 0 : opts.recallThreads,
     recallTimeoutMs: opts.recallTimeoutMs,
+    // A one-shot command reads the on-disk indexes for its few searches instead of loading them
+    // whole; a server answers from them until its loaded indexes are ready.
+    loadIndexes: opts.background ? 'background' : 'warm',
     onWarning: warn,
   });
 }

@@ -1,4 +1,4 @@
-import * as chrono from 'chrono-node';
+import * as chrono from 'chrono-node/en';
 
 /** A time expression found in a sentence, resolved against the message time. */
 export interface ResolvedDate {

@@ -1,4 +1,4 @@
-import * as chrono from 'chrono-node';
+import * as chrono from 'chrono-node/en';
 import type { TimeRange } from './analyzer.js';
 
 const DAY = 86_400_000;

@@ -3,7 +3,7 @@
  * its own words ("review PR #123 by Friday", "until 2026-05-01") against the time it was said.
  * Once lapsed it leaves recall's first pass; `list` and the audit log keep it.
  */
-import * as chrono from 'chrono-node';
+import * as chrono from 'chrono-node/en';
 import type { Memory, NewMemory } from '../types.js';
 
 /** A deadline preposition right before the date ("by Friday", "until May 3", "due tomorrow"). */

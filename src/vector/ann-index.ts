@@ -134,6 +134,19 @@ export class AnnIndex {
     }
   }
 
+  /**
+   * Memory-maps a saved index without reading it into RAM: searchable at once, read-only (the
+   * file must not be replaced in place while viewed; saves always write a new file).
+   */
+  static view(path: string, options: AnnIndexOptions): AnnIndex {
+    const ann = new AnnIndex(options);
+    ann.index.view(path);
+    if (ann.index.dimensions() !== options.dimensions) {
+      throw new Error(`index at ${path} has ${ann.index.dimensions()} dimensions, expected ${options.dimensions}`);
+    }
+    return ann;
+  }
+
   /** Loads a saved index; options must match how it was built (dimensions at least). */
   static load(path: string, options: AnnIndexOptions): AnnIndex {
     const ann = new AnnIndex(options);

@@ -41,6 +41,8 @@ const PROFILE_ROWS: Row[] = [
   ['cold start: spawn → /healthz ms', (s) => (s.coldStart ? fixed(s.coldStart.healthzMs, 0) : '–')],
   ['cold start: first recall over HTTP ms', (s) => (s.coldStart ? fixed(s.coldStart.firstRecallMs, 0) : '–')],
   ['server peak RSS after first recall MB', (s) => mb(s.coldStart?.serverPeakRssBytes)],
+  ['cold CLI `mnemo recall` wall ms (median of 3)', (s) => (s.cliRecall ? fixed(s.cliRecall.wallMs, 0) : '–')],
+  ['cold CLI `mnemo recall` peak RSS MB', (s) => mb(s.cliRecall?.peakRssBytes)],
 ];
 
 const VECTOR_ROWS: Row[] = [

@@ -6,6 +6,7 @@ import { openMemory } from '../../mnemo.js';
 import { createSqliteProvider, profilePath } from '../../store/sqlite/provider.js';
 import { openSqliteStore } from '../../store/sqlite/sqlite-store.js';
 import { buildProfile } from './build-profile.js';
+import { measureCliRecall } from './cli-cold.js';
 import { measureColdStart } from './cold-start.js';
 import { profileCpu } from './cpu-profile.js';
 import { profileDiskUsage } from './disk.js';
@@ -51,6 +52,8 @@ export async function runSize(size: number, ctx: SizeContext): Promise<SizeResul
   const questions = recallQuestions(seed, size, opts.queries);
   const coldStart = opts.coldStart ? await measureColdStart(dataDir, PERF_PROFILE, questions[0].query) : null;
   if (coldStart) log(`  cold start: healthz ${coldStart.healthzMs.toFixed(0)} ms, first recall ${coldStart.firstRecallMs.toFixed(0)} ms`);
+  const cliRecall = opts.coldStart ? await measureCliRecall(dataDir, PERF_PROFILE, questions[0].query) : null;
+  if (cliRecall) log(`  cold CLI recall: ${cliRecall.wallMs.toFixed(0)} ms, peak RSS ${((cliRecall.peakRssBytes ?? 0) / 2 ** 20).toFixed(0)} MB`);
 
   const provider = createSqliteProvider({ dataDir });
   // Recall latency of the engine itself: no reuse of an earlier result.
@@ -88,7 +91,7 @@ export async function runSize(size: number, ctx: SizeContext): Promise<SizeResul
   await mem.close();
   const disk = profileDiskUsage(profilePath(dataDir, PERF_PROFILE));
   return {
-    size, build, warmMs, activeMemories, memoryVectors, messageVectors, recall, remember, ingest, disk, peakRssBytes, coldStart, vectors, recallCpu,
+    size, build, warmMs, activeMemories, memoryVectors, messageVectors, recall, remember, ingest, disk, peakRssBytes, coldStart, cliRecall, vectors, recallCpu,
     warnings: [...new Set(warnings)],
   };
 }

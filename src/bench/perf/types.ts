@@ -2,6 +2,7 @@
 import type { Embedder } from '../../models/embedder.js';
 import type { EmbedderConfig } from '../../models/embedders/resolve.js';
 import type { BuildStats } from './build-profile.js';
+import type { CliColdRecall } from './cli-cold.js';
 import type { ColdStart } from './cold-start.js';
 import type { CpuSummary } from './cpu-profile.js';
 import type { DiskUsage } from './disk.js';
@@ -54,6 +55,8 @@ export interface SizeResult {
   /** Opening the profile for search: text indexes loaded, vector indexes loaded or built. */
   warmMs: number;
   coldStart: ColdStart | null;
+  /** Cold `mnemo recall` processes (see cli-cold.ts); absent when cold starts were skipped or the CLI is not built. */
+  cliRecall?: CliColdRecall | null;
   vectors: VectorMeasurement | null;
   /** Where recall's CPU time goes (only with `cpuProfile`). */
   recallCpu?: CpuSummary;

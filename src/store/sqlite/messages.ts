@@ -99,7 +99,7 @@ export function searchMessages(conn: Connection, query: TextQuery, opts: { limit
   // falls back to ranking every match when the filter left too few.
   const run = (inner: number) => conn.rows(
     `SELECT ${M_COLUMNS}, -f.b AS score
-     FROM (SELECT rowid, bm25(messages_fts) AS b FROM messages_fts WHERE messages_fts MATCH ?1 ORDER BY b LIMIT ?3) f
+     FROM (SELECT rowid, bm25(messages_fts) AS b FROM messages_fts WHERE messages_fts MATCH ?1 ORDER BY b, rowid DESC LIMIT ?3) f
      JOIN messages m ON m.seq = f.rowid
      WHERE (?2 IS NULL OR m.session_id IN (SELECT value FROM json_each(?2)))
      ORDER BY f.b, m.seq DESC LIMIT ?4`, match, sessions, inner, opts.limit);

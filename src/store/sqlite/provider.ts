@@ -13,6 +13,8 @@ export interface SqliteProviderOptions {
   onVectorIndexEvent?: SqliteStoreOptions['onVectorIndexEvent'];
   /** `builds`: this process only reads (recall threads); the writer saves the HNSW files. */
   annSaves?: SqliteStoreOptions['annSaves'];
+  /** `warm`: indexes load only when warmed (one-shot CLI commands); see IndexLoading. */
+  loadIndexes?: SqliteStoreOptions['loadIndexes'];
 }
 
 export function assertProfileName(profile: string): string {
@@ -42,6 +44,7 @@ export function createSqliteProvider(options: SqliteProviderOptions): StoreProvi
           annThreshold: options.annThreshold,
           onVectorIndexEvent: options.onVectorIndexEvent,
           annSaves: options.annSaves,
+          loadIndexes: options.loadIndexes,
           onClose: () => { if (stores.get(profile) === opened) stores.delete(profile); },
         });
         stores.set(profile, opened);

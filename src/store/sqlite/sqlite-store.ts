@@ -48,7 +48,20 @@ export interface SqliteStoreOptions {
   textIndex?: boolean | TextIndexOptions;
   /** When the HNSW files are saved (see VectorOptions.annSaves). */
   annSaves?: 'all' | 'builds';
+  /** `warm`: in-memory indexes load only in `warm()`; searches before it read the files (see IndexLoading). */
+  loadIndexes?: IndexLoading;
 }
+
+/**
+ * When the in-memory indexes load:
+ * - `search` (default): on the first search that needs them;
+ * - `warm`: only when `warm()` is called; searches before it use FTS5 (same BM25) and a
+ *   memory-mapped view of the saved HNSW graph (a one-shot CLI command, which would use a loaded
+ *   index once);
+ * - `background`: as `warm`, and the first search starts `warm()` in the background, so a
+ *   server's first recall does not wait for the loads and later ones get the loaded indexes.
+ */
+export type IndexLoading = 'search' | 'warm' | 'background';
 
 /** `Store` over one SQLite file. better-sqlite3 is synchronous; the async surface is the contract. */
 export class SqliteStore implements Store {
@@ -56,14 +69,15 @@ export class SqliteStore implements Store {
   private readonly conn: Connection;
   private readonly vectors: SqliteVectors;
   private readonly text: { memories: SqliteTextIndex; messages: SqliteTextIndex } | null;
+  private warming = false;
 
   constructor(readonly path: string, readonly profile: string, private readonly options: SqliteStoreOptions = {}) {
     this.conn = new Connection(path);
     this.vectors = new SqliteVectors(this.conn, {
       exactIndex: options.vectorIndex, annThreshold: options.annThreshold, onIndexEvent: options.onVectorIndexEvent,
-      annSaves: options.annSaves,
+      annSaves: options.annSaves, loadOn: loadOn(options.loadIndexes),
     });
-    const textOptions = typeof options.textIndex === 'object' ? options.textIndex : {};
+    const textOptions = { loadOn: loadOn(options.loadIndexes), ...(typeof options.textIndex === 'object' ? options.textIndex : {}) };
     this.text = options.textIndex === false ? null : {
       memories: new SqliteTextIndex(this.conn, MEMORY_TEXT, textOptions),
       messages: new SqliteTextIndex(this.conn, MESSAGE_TEXT, textOptions),
@@ -72,11 +86,20 @@ export class SqliteStore implements Store {
 
   /** Loads the in-memory indexes now (and starts HNSW builds) instead of on the first search. */
   async warm(): Promise<void> {
+    this.warming = true;
     await Promise.all([this.text?.memories.warm(), this.text?.messages.warm(), this.vectors.warm()]);
+  }
+
+  /** loadIndexes 'background': the first search starts warming up (once; `warm()` counts too). */
+  private warmInBackground(): void {
+    if (this.warming || this.options.loadIndexes !== 'background') return;
+    this.warming = true;
+    setImmediate(() => { if (this.conn.db.open) this.warm().catch(() => {}); });
   }
 
   /** The in-memory text index, unless off or inside a write transaction (whose rows may roll back). */
   private textIndex(kind: 'memories' | 'messages'): SqliteTextIndex | null {
+    this.warmInBackground();
     return this.text && !this.conn.db.inTransaction ? this.text[kind] : null;
   }
 
@@ -146,6 +169,7 @@ export class SqliteStore implements Store {
   async upsertVectors(list: VectorRow[]): Promise<void> { this.vectors.upsert(list); }
   async deleteVectors(owners: VectorOwner[]): Promise<void> { this.vectors.delete(owners); }
   async searchVectors(vector: Float32Array, opts: VectorSearchOptions): Promise<Scored<VectorOwner>[]> {
+    this.warmInBackground();
     return this.vectors.search(vector, opts);
   }
   async missingVectors(kind: VectorKind, limit: number): Promise<VectorOwner[]> { return this.vectors.missing(kind, limit); }
@@ -208,6 +232,10 @@ export class SqliteStore implements Store {
     this.conn.close();
     this.options.onClose?.();
   }
+}
+
+function loadOn(loading: IndexLoading | undefined): 'search' | 'warm' {
+  return loading === 'warm' || loading === 'background' ? 'warm' : 'search';
 }
 
 /** Opens (creating and migrating when needed) a store on one database file. */

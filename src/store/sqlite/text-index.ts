@@ -23,6 +23,12 @@ export interface TextIndexOptions {
    * to FTS5 (same ranking, slower); smaller ones load on the first search. Default 20K.
    */
   backgroundAbove?: number;
+  /**
+   * `search` (default): the first search loads the index (see backgroundAbove). `warm`: only
+   * `warm()` does; until then searches use FTS5 (same BM25), so a short-lived process (a CLI
+   * command) reads just the postings of its query's terms instead of indexing every row.
+   */
+  loadOn?: 'search' | 'warm';
 }
 
 /**
@@ -46,7 +52,7 @@ export class SqliteTextIndex {
 
   /** Best hits, or null while a large table is still loading (the caller asks FTS5 instead). */
   search(phrases: string[][], limit: number, all: boolean): Bm25Hit[] | null {
-    if (!this.index && !this.loadNowOrLater()) return null;
+    if (!this.index && (this.opts.loadOn === 'warm' || !this.loadNowOrLater())) return null;
     this.conn.read(() => this.sync());
     return this.index!.search({ phrases, limit, all });
   }

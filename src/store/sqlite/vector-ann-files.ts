@@ -29,6 +29,8 @@ export interface AnnManifest {
   graph: string;
   /** sha1 of the graph file: usearch does not validate what it loads (a bad file can crash it). */
   checksum: string;
+  /** The graph file's length; a view checks it instead of hashing the whole file (absent in older manifests). */
+  bytes?: number;
 }
 
 export function manifestPath(prefix: string, kind: VectorKind): string {
@@ -54,7 +56,8 @@ export function saveAnnFiles(prefix: string, kind: VectorKind, dbId: string, rev
   const graph = `${basename(prefix)}.${kind}.${randomUUID().slice(0, 8)}.usearch`;
   const ids = index.save(graphPath(prefix, graph));
   const checksum = fileChecksum(graphPath(prefix, graph));
-  const manifest: AnnManifest = { format: FORMAT, kind, dbId, rev, dimensions: index.dimensions, size: index.size, graph, checksum };
+  const bytes = statSync(graphPath(prefix, graph)).size;
+  const manifest: AnnManifest = { format: FORMAT, kind, dbId, rev, dimensions: index.dimensions, size: index.size, graph, checksum, bytes };
   const path = manifestPath(prefix, kind);
   const temp = tempPathFor(path);
   try {
@@ -84,8 +87,12 @@ function sweepOrphans(prefix: string, kind: VectorKind, keep: string): void {
   }
 }
 
-/** The manifest, its id map text and the graph path; null when there is no manifest. */
-export function readAnnFiles(prefix: string, kind: VectorKind): { manifest: AnnManifest; idsText: string; graphPath: string } | null {
+/**
+ * The manifest, its id map text and the graph path; null when there is no manifest. `verify`:
+ * hash the whole graph (`checksum`, before loading it) or, when the manifest records it, compare
+ * its length (`size`, before viewing it: hashing would read every page a view leaves unread).
+ */
+export function readAnnFiles(prefix: string, kind: VectorKind, verify: 'checksum' | 'size' = 'checksum'): { manifest: AnnManifest; idsText: string; graphPath: string } | null {
   let text: string;
   try {
     text = readFileSync(manifestPath(prefix, kind), 'utf8');
@@ -96,15 +103,27 @@ export function readAnnFiles(prefix: string, kind: VectorKind): { manifest: AnnM
   const manifest = parseHeader(text.slice(0, nl < 0 ? text.length : nl));
   if (!manifest || manifest.kind !== kind) throw new Error('unreadable manifest');
   const graph = graphPath(prefix, manifest.graph);
-  if (fileChecksum(graph) !== manifest.checksum) throw new Error('graph file does not match its checksum');
+  if (verify === 'size' && manifest.bytes !== undefined) {
+    if (statSync(graph).size !== manifest.bytes) throw new Error('graph file does not have the length its manifest records');
+  } else if (fileChecksum(graph) !== manifest.checksum) throw new Error('graph file does not match its checksum');
   return { manifest, idsText: text.slice(nl + 1), graphPath: graph };
 }
 
+/** Hashed a chunk at a time: reading a graph of hundreds of MB whole would hold it all in memory. */
 function fileChecksum(path: string): string {
-  return createHash('sha1').update(readFileSync(path)).digest('hex');
+  const hash = createHash('sha1');
+  const chunk = Buffer.allocUnsafe(1 << 20);
+  const fd = openSync(path, 'r');
+  try {
+    for (let n; (n = readSync(fd, chunk, 0, chunk.length, null)) > 0;) hash.update(chunk.subarray(0, n));
+  } finally {
+    closeSync(fd);
+  }
+  return hash.digest('hex');
 }
 
-function readHeader(path: string): AnnManifest | null {
+/** The manifest's header alone (a few KB read), or null. */
+export function readHeader(path: string): AnnManifest | null {
   try {
     const fd = openSync(path, 'r');
     try {

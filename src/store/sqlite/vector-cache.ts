@@ -2,12 +2,13 @@ import type { VectorKind } from '../store.js';
 import type { Connection } from './connection.js';
 import { AnnVectorIndex } from './vector-ann.js';
 import { buildAnn } from './vector-ann-build.js';
-import { databaseId, saveAnnFiles } from './vector-ann-files.js';
+import { databaseId, manifestPath, readHeader, saveAnnFiles } from './vector-ann-files.js';
 import { loadAnnFiles } from './vector-ann-load.js';
 import type { VectorIndex } from '../../vector/exact-vector-index.js';
 import { logBounds, logReaches, readLog } from './vector-log.js';
 import type { ResolvedVectorOptions } from './vector-options.js';
 import { allRecords, applyTouched, putRecord } from './vector-rows.js';
+import { ViewedAnnIndex } from './vector-view.js';
 
 export { logVectorChange } from './vector-log.js';
 
@@ -41,11 +42,24 @@ export class VectorCache {
   private unsaved = 0;
   private saveScheduled = false;
   private closed = false;
+  /**
+   * loadOn 'warm': the memory-mapped saved graph searches use, before and after `warm()`, until it
+   * is unusable (nothing saved, files rejected, too far behind the log): then the index loads.
+   */
+  private view: { index: ViewedAnnIndex; rev: number } | null = null;
+  private viewUnusable = false;
+  private warmed = false;
+  /** The last load found saved files it could not use. */
+  private rejected = false;
 
   constructor(private readonly conn: Connection, private readonly kind: VectorKind, private readonly opts: ResolvedVectorOptions) {}
 
   /** The live index, brought up to date with the log. */
   current(): VectorIndex | null {
+    if (this.opts.loadOn === 'warm' && !this.viewUnusable) {
+      const viewed = this.conn.read(() => this.currentView());
+      if (viewed) return viewed;
+    }
     this.conn.read(() => this.sync());
     this.maybeBuild();
     return this.ann ?? this.exact;
@@ -53,6 +67,9 @@ export class VectorCache {
 
   /** Loads the index and waits for a background HNSW build it starts to finish. */
   async warm(): Promise<void> {
+    // A usable view stays: it searches the same graph a load would, from pages shared with every
+    // other thread and process, without reading all ids and attributes first.
+    this.warmed = true;
     this.current();
     await this.build?.done;
   }
@@ -69,6 +86,37 @@ export class VectorCache {
     }
     if (this.unsaved > 0 && this.opts.annSaves === 'all') this.save();
     this.closed = true;
+  }
+
+  /**
+   * The saved graph, viewed at the current log position: when the log moved, the changes join the
+   * view's overlay, or the view is reopened on a newer save (the manifest header tells).
+   */
+  private currentView(): ViewedAnnIndex | null {
+    const prefix = this.opts.filesPrefix;
+    const rev = logBounds(this.conn).hi;
+    const view = this.view;
+    if (view?.rev === rev) return view.index;
+    if (view && prefix && readHeader(manifestPath(prefix, this.kind))?.graph === view.index.graph && view.index.advance(view.rev, rev)) {
+      view.rev = rev;
+      return view.index;
+    }
+    this.view = null;
+    const started = performance.now();
+    try {
+      const index = prefix ? ViewedAnnIndex.open(this.conn, this.kind, prefix, rev) : null;
+      if (!index) {
+        this.viewUnusable = true;
+        return null;
+      }
+      this.view = { index, rev };
+      this.opts.emit({ kind: this.kind, event: 'ann-view', size: index.size, ms: performance.now() - started });
+      return index;
+    } catch (err) {
+      this.viewUnusable = true;
+      this.opts.emit({ kind: this.kind, event: 'ann-reject', detail: (err as Error).message });
+      return null;
+    }
   }
 
   private sync(): void {
@@ -89,6 +137,7 @@ export class VectorCache {
     this.exact = this.ann = null;
     this.unsaved = 0;
     const count = this.conn.get<{ n: number }>(`SELECT count(*) AS n FROM vectors WHERE kind = ?`, this.kind)!.n;
+    this.rejected = false;
     if (count >= this.opts.annThreshold && this.opts.filesPrefix) this.ann = this.loadFiles(this.opts.filesPrefix, rev);
     if (!this.ann) {
       const started = performance.now();
@@ -107,6 +156,7 @@ export class VectorCache {
       this.opts.emit({ kind: this.kind, event: 'ann-load', size: loaded.ann.size, ms: performance.now() - started });
       return loaded.ann;
     } catch (err) {
+      this.rejected = true;
       this.opts.emit({ kind: this.kind, event: 'ann-reject', detail: (err as Error).message });
       return null;
     }
@@ -115,13 +165,17 @@ export class VectorCache {
   private maybeBuild(): void {
     const exact = this.exact;
     if (!exact || this.build || this.closed || exact.size < this.opts.annThreshold || !exact.snapshot) return;
+    // A process that never warms up (one command) would only start a build to cancel it.
+    if (this.opts.loadOn === 'warm' && !this.warmed) return;
     if (Date.now() < this.buildBlockedUntil) return;
     const snapshot = exact.snapshot();
     const from = this.rev;
     const state = { cancelled: false, done: Promise.resolve() };
     this.build = state;
     const started = performance.now();
-    this.opts.emit({ kind: this.kind, event: 'ann-build', size: snapshot.ids.length });
+    // Persisted: say why it is built (none saved yet, or a save or build was cut short, or rejected).
+    const detail = this.opts.filesPrefix ? (this.rejected ? 'the saved index was rejected' : 'no saved index to load') : undefined;
+    this.opts.emit({ kind: this.kind, event: 'ann-build', size: snapshot.ids.length, detail });
     state.done = buildAnn(snapshot, exact.dimensions, () => state.cancelled)
       .then((ann) => {
         if (!ann || state.cancelled) return;

@@ -8,6 +8,7 @@ export interface VectorIndexEvent {
   event:
     | 'exact-load' // rows read from the table into the exact index
     | 'ann-load' // HNSW opened from the files beside the database
+    | 'ann-view' // HNSW files memory-mapped read-only for searches before warm-up (loadOn: 'warm')
     | 'ann-reject' // files missing or inconsistent with the table (detail says why)
     | 'ann-build' // background HNSW build started
     | 'ann-built' // build finished and swapped in
@@ -30,6 +31,8 @@ export interface VectorOptions {
    * `builds`: only after a build, for readers beside a writer process or thread that saves its own changes.
    */
   annSaves?: 'all' | 'builds';
+  /** `warm`: load (and build) only in `warm()`; searches before it view the saved HNSW graph. */
+  loadOn?: 'search' | 'warm';
   onIndexEvent?: (event: VectorIndexEvent) => void;
 }
 
@@ -39,6 +42,7 @@ export interface ResolvedVectorOptions {
   /** Path prefix of the files (`<db path>`), or null for no persistence. */
   filesPrefix: string | null;
   annSaves: 'all' | 'builds';
+  loadOn: 'search' | 'warm';
   emit: (event: VectorIndexEvent) => void;
 }
 
@@ -50,6 +54,7 @@ export function resolveVectorOptions(dbPath: string, options: VectorOptions = {}
     annThreshold: options.annThreshold ?? ANN_THRESHOLD,
     filesPrefix: persist && dbPath !== ':memory:' && dbPath !== '' ? dbPath : null,
     annSaves: options.annSaves ?? 'all',
+    loadOn: options.loadOn ?? 'search',
     emit: (event) => {
       try {
         onEvent?.(event);

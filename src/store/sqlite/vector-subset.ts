@@ -20,6 +20,13 @@ export function searchSessionAnn(
   const inSession = ann.sessionSize(sessionId);
   if (inSession === 0) return [];
   if (inSession > SUBSET_MAX) return ann.search(query, limit, accept, Math.ceil((1.5 * limit * ann.size) / inSession));
+  return searchSessionExact(conn, kind, sessionId, query, limit, accept);
+}
+
+/** Exact search over one session's rows, read from the table. */
+export function searchSessionExact(
+  conn: Connection, kind: VectorKind, sessionId: string, query: Float32Array, limit: number, accept: (a: VectorAttrs) => boolean,
+): VectorHit[] {
   const rows = sessionRecords(conn, kind, sessionId);
   const index = new ExactVectorIndex(query.length, Math.max(1, rows.length));
   for (const r of rows) if (r.vector.byteLength === query.length * 4) putRecord(index, r);

@@ -7,7 +7,8 @@ import { VectorCache } from './vector-cache.js';
 import type { VectorAttrs } from '../../vector/exact-vector-index.js';
 import { logVectorChange } from './vector-log.js';
 import { resolveVectorOptions, type VectorOptions } from './vector-options.js';
-import { searchSessionAnn } from './vector-subset.js';
+import { searchSessionAnn, searchSessionExact } from './vector-subset.js';
+import { ViewedAnnIndex } from './vector-view.js';
 
 /**
  * Vectors live in the `vectors` table (float32 BLOBs); searches run on an in-memory index per
@@ -86,7 +87,9 @@ export class SqliteVectors {
     // owners), so every hit is an active memory: no per-search status check is needed.
     const hits = ann && accept && opts.sessionId !== undefined
       ? searchSessionAnn(this.conn, opts.kind, ann, opts.sessionId, vector, opts.limit, accept)
-      : index.search(vector, opts.limit, accept);
+      : accept && opts.sessionId !== undefined && index instanceof ViewedAnnIndex
+        ? searchSessionExact(this.conn, opts.kind, opts.sessionId, vector, opts.limit, accept)
+        : index.search(vector, opts.limit, accept);
     return hits.map((h, i) => ({ item: { kind: opts.kind, id: h.id }, score: h.score, rank: i + 1 }));
   }
 

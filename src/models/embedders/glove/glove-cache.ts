@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { writeFileAtomic } from '../../../vector/atomic-file.js';
 import { convertWinkJson } from './convert-wink.js';
 import { decodeGloveTable, encodeGloveTable, type GloveTable } from './glove-table.js';
+import { encodeLookupFile, openLookupFile } from './glove-lookup-file.js';
+import { tableWordVectors, type WordVectors } from './word-vectors.js';
 
 export interface GloveCacheOptions {
   /** Directory for the converted table, e.g. `<dataDir>/models`. */
@@ -44,6 +46,34 @@ export async function loadGloveTable(opts: GloveCacheOptions): Promise<LoadedGlo
   const encoded = encodeGloveTable(raw);
   await writeFileAtomic(file, encoded);
   return { table: decodeGloveTable(encoded), file, converted: true };
+}
+
+export function lookupFile(opts: GloveCacheOptions): string {
+  return gloveCacheFile(opts).replace(/-int8-v1(.*)\.bin$/, '-int8-v2$1.lookup');
+}
+
+/**
+ * The word vectors as the embedder reads them: the lookup file when it is whole (a few MB read at
+ * open, rows on demand), else the decoded table, from which the lookup file is then written for
+ * the next process. A racing writer renames a whole file over it; both are identical.
+ */
+export async function openWordVectors(opts: GloveCacheOptions): Promise<WordVectors> {
+  const path = lookupFile(opts);
+  try {
+    return openLookupFile(path);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
+      opts.onWarning?.(`word-vector lookup file ${path} is unreadable (${err instanceof Error ? err.message : String(err)}); rebuilding it`);
+    }
+  }
+  const { table } = await loadGloveTable(opts);
+  const vectors = tableWordVectors(table);
+  try {
+    await writeFileAtomic(path, encodeLookupFile(table, vectors.common));
+  } catch (err) {
+    opts.onWarning?.(`word-vector lookup file ${path} could not be written (${err instanceof Error ? err.message : String(err)}); the next start decodes the whole table again`);
+  }
+  return vectors;
 }
 
 async function readCached(file: string, warn?: (message: string) => void): Promise<GloveTable | null> {

@@ -1,22 +1,12 @@
 import type { Embedder } from '../../embedder.js';
 import { isStopword } from '../../../text/stopwords.js';
 import { words } from '../../../text/tokenize.js';
-import { fallbackVector, normalizeInPlace } from '../vector-math.js';
-import { loadGloveTable, type GloveCacheOptions } from './glove-cache.js';
-import { addRow, type GloveTable } from './glove-table.js';
+import { dot, fallbackVector, normalizeInPlace } from '../vector-math.js';
+import { type GloveCacheOptions, openWordVectors } from './glove-cache.js';
+import type { GloveTable } from './glove-table.js';
 import { WordNeighbors, type WordNeighbor } from './nearest-words.js';
-import { principalDirections, removeDirections } from './principal-components.js';
-import { commonDirection, sifWeights } from './sif-weights.js';
-
-/** Variants of the sentence math (bench/embedder-variants.ts); the defaults are what ships. */
-export interface GloveMathOptions {
-  /** Principal directions removed besides the common one (0: only the common direction). */
-  components?: number;
-  /** SIF's smoothing constant a (default 1e-3). */
-  sifA?: number;
-  /** Keep the common direction (no removal at all): for measuring its contribution. */
-  keepCommon?: boolean;
-}
+import { sifWeightOf } from './sif-weights.js';
+import { tableWordVectors, type WordVectors } from './word-vectors.js';
 
 /**
  * Offline sentence embedder over static GloVe vectors: SIF-weighted average of the non-stopword
@@ -26,16 +16,17 @@ export interface GloveMathOptions {
 export class GloveEmbedder implements Embedder {
   readonly id: string;
   readonly dimensions: number;
-  private readonly weights: Float32Array;
-  private readonly removed: Float32Array[];
+  private readonly table: WordVectors;
+  private readonly common: Float32Array;
   private readonly neighbors: WordNeighbors;
 
-  constructor(private readonly table: GloveTable, idSuffix = '', math: GloveMathOptions = {}) {
+  /** Over a table decoded in memory, or over word vectors read on demand (the lookup file). */
+  constructor(source: GloveTable | WordVectors, idSuffix = '') {
+    const table = 'rowOf' in source ? source : tableWordVectors(source);
+    this.table = table;
     this.dimensions = table.dimensions;
-    this.id = `glove-wink-${table.dimensions}d-int8${idSuffix}${mathSuffix(math)}@1`;
-    this.weights = sifWeights(table.words.length, table.totalVocab, math.sifA);
-    const common = commonDirection(table, this.weights);
-    this.removed = math.keepCommon ? [] : [common, ...principalDirections(table, this.weights, common, math.components ?? 0)];
+    this.id = `glove-wink-${table.dimensions}d-int8${idSuffix}@1`;
+    this.common = table.common;
     this.neighbors = new WordNeighbors(table);
   }
 
@@ -47,9 +38,10 @@ export class GloveEmbedder implements Embedder {
     const out = new Float32Array(this.dimensions);
     for (const word of words(text)) {
       if (isStopword(word)) continue;
-      for (const row of this.rowsFor(word)) addRow(this.table, row, this.weights[row], out);
+      for (const row of this.rowsFor(word)) this.table.addRow(row, sifWeightOf(row, this.table.totalVocab), out);
     }
-    removeDirections(out, this.removed);
+    const projection = dot(out, this.common);
+    for (let d = 0; d < this.dimensions; d++) out[d] -= projection * this.common[d];
     return normalizeInPlace(out) ? out : fallbackVector(text, this.dimensions);
   }
 
@@ -60,7 +52,7 @@ export class GloveEmbedder implements Embedder {
 
   /** The word's rank in the source's frequency order (0: most frequent), for rarity weights. */
   frequencyRank(word: string): number | undefined {
-    return this.table.index.get(word.toLowerCase());
+    return this.table.rowOf(word.toLowerCase());
   }
 
   get vocabularySize(): number {
@@ -68,11 +60,11 @@ export class GloveEmbedder implements Embedder {
   }
 
   hasWord(word: string): boolean {
-    return this.table.index.has(word.toLowerCase());
+    return this.table.rowOf(word.toLowerCase()) !== undefined;
   }
 
   private rowsFor(word: string): number[] {
-    const direct = this.table.index.get(word);
+    const direct = this.table.rowOf(word);
     if (direct !== undefined) return [direct];
     if (word.endsWith("'s")) return this.rowsFor(word.slice(0, -2));
     if (/[-_']/.test(word)) {
@@ -80,7 +72,7 @@ export class GloveEmbedder implements Embedder {
         .split(/[-_']+/)
         .filter((part) => part && !isStopword(part))
         .flatMap((part) => {
-          const row = this.table.index.get(part);
+          const row = this.table.rowOf(part);
           return row === undefined ? [] : [row];
         });
     }
@@ -88,20 +80,14 @@ export class GloveEmbedder implements Embedder {
   }
 }
 
-function mathSuffix(m: GloveMathOptions): string {
-  return (m.components ? `-pc${m.components}` : '') + (m.sifA !== undefined ? `-a${m.sifA}` : '') + (m.keepCommon ? '-nocommon' : '');
-}
-
 const loaded = new Map<string, Promise<GloveEmbedder>>();
 
-/** Loads (converting once if needed) and memoizes per cache file: one table per process. */
+/** Opens the word vectors (converting once if needed) and memoizes per cache file: one per process. */
 export function createGloveEmbedder(opts: GloveCacheOptions): Promise<GloveEmbedder> {
   const key = `${opts.cacheDir}\0${opts.sourcePath ?? ''}\0${opts.maxWords ?? ''}`;
   let pending = loaded.get(key);
   if (!pending) {
-    pending = loadGloveTable(opts).then(
-      ({ table }) => new GloveEmbedder(table, opts.maxWords ? `-top${opts.maxWords}` : ''),
-    );
+    pending = openWordVectors(opts).then((vectors) => new GloveEmbedder(vectors, opts.maxWords ? `-top${opts.maxWords}` : ''));
     pending.catch(() => loaded.delete(key));
     loaded.set(key, pending);
   }

@@ -1,5 +1,5 @@
 import { isStopword } from '../../../text/stopwords.js';
-import type { GloveTable } from './glove-table.js';
+import type { WordVectors } from './word-vectors.js';
 
 export interface WordNeighbor {
   word: string;
@@ -18,16 +18,17 @@ export class WordNeighbors {
   private eligible: Uint8Array | null = null;
   private readonly limit: number;
 
-  constructor(private readonly table: GloveTable, topWords = 50_000) {
-    this.limit = Math.min(topWords, table.words.length);
+  constructor(private readonly table: WordVectors, topWords = 50_000) {
+    this.limit = Math.min(topWords, table.count);
   }
 
   nearest(word: string, k: number): WordNeighbor[] {
-    const row = this.table.index.get(word.toLowerCase());
+    const row = this.table.rowOf(word.toLowerCase());
     if (row === undefined || k <= 0) return [];
     const { norms, eligible } = this.prepare();
-    const { matrix, dimensions } = this.table;
-    const query = matrix.subarray(row * dimensions, (row + 1) * dimensions);
+    const { dimensions } = this.table;
+    const matrix = this.table.topRows(this.limit);
+    const query = row < this.limit ? matrix.subarray(row * dimensions, (row + 1) * dimensions) : this.rowValues(row);
     const queryNorm = Math.sqrt(query.reduce((s, v) => s + v * v, 0)) || 1;
     const best: WordNeighbor[] = [];
     for (let r = 0; r < this.limit; r++) {
@@ -39,7 +40,7 @@ export class WordNeighbors {
       if (best.length === k && similarity <= best[k - 1].similarity) continue;
       let at = best.length < k ? best.length : k - 1;
       while (at > 0 && best[at - 1].similarity < similarity) at--;
-      best.splice(at, 0, { word: this.table.words[r], similarity });
+      best.splice(at, 0, { word: this.table.wordAt(r), similarity });
       if (best.length > k) best.pop();
     }
     return best;
@@ -47,17 +48,27 @@ export class WordNeighbors {
 
   private prepare(): { norms: Float32Array; eligible: Uint8Array } {
     if (this.norms && this.eligible) return { norms: this.norms, eligible: this.eligible };
-    const { matrix, dimensions, words } = this.table;
+    const { dimensions } = this.table;
+    const matrix = this.table.topRows(this.limit);
     const norms = new Float32Array(this.limit);
     const eligible = new Uint8Array(this.limit);
     for (let r = 0; r < this.limit; r++) {
       let sum = 0;
       for (let d = 0; d < dimensions; d++) sum += matrix[r * dimensions + d] ** 2;
       norms[r] = Math.sqrt(sum) || 1;
-      eligible[r] = WORD_LIKE.test(words[r]) && !isStopword(words[r]) ? 1 : 0;
+      const word = this.table.wordAt(r);
+      eligible[r] = WORD_LIKE.test(word) && !isStopword(word) ? 1 : 0;
     }
     this.norms = norms;
     this.eligible = eligible;
     return { norms, eligible };
+  }
+
+  /** A rarer word's int8 values (only the direction matters): its row added with weight 1, rounded back. */
+  private rowValues(row: number): Int8Array {
+    const sum = new Float32Array(this.table.dimensions);
+    this.table.addRow(row, 1, sum);
+    const max = sum.reduce((m, v) => Math.max(m, Math.abs(v)), 0) || 1;
+    return Int8Array.from(sum, (v) => Math.round((v / max) * 127));
   }
 }

@@ -9,13 +9,16 @@ import { addRow, type GloveTable } from './glove-table.js';
 const SIF_A = 1e-3;
 
 export function sifWeights(count: number, totalVocab: number, a = SIF_A): Float32Array {
-  const harmonic = Math.log(totalVocab) + 0.5772156649 + 1 / (2 * totalVocab);
   const weights = new Float32Array(count);
-  for (let r = 0; r < count; r++) {
-    const p = 1 / ((r + 1) * harmonic);
-    weights[r] = a / (a + p);
-  }
+  for (let r = 0; r < count; r++) weights[r] = sifWeightOf(r, totalVocab, a);
   return weights;
+}
+
+/** One row's SIF weight, rounded to float32 as `sifWeights` stores it. */
+export function sifWeightOf(row: number, totalVocab: number, a = SIF_A): number {
+  const harmonic = Math.log(totalVocab) + 0.5772156649 + 1 / (2 * totalVocab);
+  const p = 1 / ((row + 1) * harmonic);
+  return Math.fround(a / (a + p));
 }
 
 /**

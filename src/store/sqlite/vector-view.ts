@@ -1,0 +1,164 @@
+import { AnnIndex, ANN_DEFAULTS } from '../../vector/ann-index.js';
+import { ExactVectorIndex, type VectorAttrs, type VectorHit, type VectorIndex } from '../../vector/exact-vector-index.js';
+import type { VectorKind } from '../store.js';
+import type { Connection } from './connection.js';
+import { databaseId, readAnnFiles } from './vector-ann-files.js';
+import { logBounds, logReaches, readLog } from './vector-log.js';
+import { putRecord, recordsOf } from './vector-rows.js';
+
+/** Past this many changes since the checkpoint, loading the graph and replaying them is better. */
+const MAX_TOUCHED = 20_000;
+
+/**
+ * A read-only search over the saved HNSW graph of one kind, memory-mapped instead of loaded, for
+ * a process that searches a few times and exits (a CLI command): opening it reads the manifest
+ * and maps the graph, nothing proportional to the number of vectors. Rows changed since the
+ * graph's checkpoint (from `vector_log`) are left out of the graph's hits and searched exactly
+ * from the table instead; the filter attributes of the graph's hits are read from the table.
+ */
+export class ViewedAnnIndex implements VectorIndex {
+  private constructor(
+    private readonly conn: Connection,
+    private readonly kind: VectorKind,
+    private readonly ann: AnnIndex,
+    private readonly ids: KeyIdLookup,
+    /** The graph file this view maps (a newer save writes another). */
+    readonly graph: string,
+    /** Ids changed since the checkpoint: their graph entries are stale or gone. */
+    private readonly touched: Set<string>,
+    /** The current rows of the touched ids (exact search). */
+    private readonly overlay: ExactVectorIndex,
+  ) {}
+
+  /** An upper bound (stale graph entries are counted too): callers only test it for zero. */
+  get size(): number {
+    return this.ann.size + this.overlay.size;
+  }
+
+  /**
+   * Follows the log from `from` to `to` without remapping: the changed ids join the overlay.
+   * False when that is not possible (a clear, or too many changes): the caller reopens or loads.
+   */
+  advance(from: number, to: number): boolean {
+    const delta = readLog(this.conn, this.kind, from, to);
+    if (delta.cleared || this.touched.size + delta.touched.length > MAX_TOUCHED) return false;
+    for (const id of delta.touched) {
+      this.touched.add(id);
+      this.overlay.remove(id);
+    }
+    for (const r of recordsOf(this.conn, this.kind, delta.touched)) putRecord(this.overlay, r);
+    return true;
+  }
+
+  /**
+   * The view at log position `rev` (inside the caller's read transaction); null when nothing was
+   * saved; throws when the files do not fit this database (the caller then loads instead).
+   */
+  static open(conn: Connection, kind: VectorKind, prefix: string, rev: number): ViewedAnnIndex | null {
+    const files = readAnnFiles(prefix, kind, 'size');
+    if (!files) return null;
+    const { manifest } = files;
+    if (manifest.dbId !== databaseId(conn, false)) throw new Error('files belong to another database');
+    if (!logReaches(logBounds(conn), manifest.rev) || manifest.rev > rev) throw new Error(`checkpoint ${manifest.rev} is outside the kept log`);
+    const delta = readLog(conn, kind, manifest.rev, rev);
+    if (delta.cleared) throw new Error('vectors were cleared after the checkpoint');
+    const ann = AnnIndex.view(files.graphPath, { dimensions: manifest.dimensions, quantization: ANN_DEFAULTS.quantization });
+    const ids = new KeyIdLookup(files.idsText);
+    if (ann.size !== ids.size) throw new Error(`graph holds ${ann.size} vectors, its id map ${ids.size}`);
+    if (delta.touched.length > MAX_TOUCHED) throw new Error(`${delta.touched.length} vectors changed since the checkpoint`);
+    const overlay = new ExactVectorIndex(manifest.dimensions);
+    for (const r of recordsOf(conn, kind, delta.touched)) putRecord(overlay, r);
+    return new ViewedAnnIndex(conn, kind, ann, ids, manifest.graph, new Set(delta.touched), overlay);
+  }
+
+  get dimensions(): number {
+    return this.ann.dimensions;
+  }
+
+  upsert(): void {
+    throw new Error('a viewed vector index is read-only');
+  }
+
+  remove(): void {
+    throw new Error('a viewed vector index is read-only');
+  }
+
+  search(query: Float32Array, limit: number, accept?: (attrs: VectorAttrs) => boolean, firstFetch?: number): VectorHit[] {
+    if (limit <= 0) return [];
+    const fromOverlay = this.overlay.size > 0 ? this.overlay.search(query, limit, accept) : [];
+    const total = this.ann.size;
+    // Over-fetch for the filter and the stale entries; widen (×4) until enough pass or all were seen.
+    let fetch = Math.min(total, Math.max(limit, (accept ? (firstFetch ?? limit * 4) : limit) + this.touched.size));
+    for (;;) {
+      const found = this.ann.searchKeys(query, fetch);
+      const hits: VectorHit[] = [];
+      const candidates: { id: string; score: number }[] = [];
+      for (let i = 0; i < found.keys.length; i++) {
+        const id = this.ids.idOf(found.keys[i]);
+        if (id !== undefined && !this.touched.has(id)) candidates.push({ id, score: Math.max(-1, Math.min(1, 1 - found.distances[i])) });
+      }
+      const attrs = accept ? this.attrsOf(candidates.map((c) => c.id)) : null;
+      for (const c of candidates) {
+        if (hits.length >= limit) break;
+        if (attrs) {
+          const a = attrs.get(c.id);
+          if (!a || !accept!(a)) continue;
+        }
+        hits.push(c);
+      }
+      if (hits.length >= limit || fetch >= total || found.keys.length < fetch) return merge(hits, fromOverlay, limit);
+      fetch = Math.min(total, fetch * 4);
+    }
+  }
+
+  private attrsOf(ids: string[]): Map<string, VectorAttrs> {
+    const out = new Map<string, VectorAttrs>();
+    for (const r of recordsOf(this.conn, this.kind, ids)) out.set(r.id, { type: r.type, sessionId: r.session_id });
+    return out;
+  }
+}
+
+function merge(a: VectorHit[], b: VectorHit[], limit: number): VectorHit[] {
+  if (b.length === 0) return a;
+  return [...a, ...b].sort((x, y) => y.score - x.score).slice(0, limit);
+}
+
+/**
+ * Key → id over the id map text ("key\tid" lines after a header, keys ascending: they are
+ * assigned in order and the map serializes in insertion order), by binary search over the line
+ * starts: no Map of every id is built.
+ */
+class KeyIdLookup {
+  private readonly starts: Uint32Array;
+  readonly size: number;
+
+  constructor(private readonly text: string) {
+    let n = 0;
+    for (let at = text.indexOf('\n'); at >= 0 && at + 1 < text.length; at = text.indexOf('\n', at + 1)) n++;
+    const starts = new Uint32Array(n);
+    let i = 0;
+    for (let at = text.indexOf('\n'); at >= 0 && at + 1 < text.length; at = text.indexOf('\n', at + 1)) starts[i++] = at + 1;
+    this.starts = starts;
+    this.size = n;
+  }
+
+  idOf(key: number): string | undefined {
+    let lo = 0;
+    let hi = this.size - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const start = this.starts[mid];
+      const tab = this.text.indexOf('\t', start);
+      const k = Number(this.text.slice(start, tab));
+      if (k === key) return this.text.slice(tab + 1, this.lineEnd(tab));
+      if (k < key) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return undefined;
+  }
+
+  private lineEnd(from: number): number {
+    const nl = this.text.indexOf('\n', from);
+    return nl < 0 ? this.text.length : nl;
+  }
+}

@@ -1,0 +1,77 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { HashingEmbedder } from '../src/models/embedders/index.js';
+import { createSqliteProvider } from '../src/store/sqlite/index.js';
+import type { VectorIndexEvent } from '../src/store/sqlite/vector-options.js';
+import type { MemoryType } from '../src/types.js';
+import { mem } from './contract/harness.js';
+
+const embedder = new HashingEmbedder(64);
+const TYPES: MemoryType[] = ['fact', 'instruction', 'event'];
+const WORDS = Array.from({ length: 300 }, (_, i) => `w${(i * 7919) % 1009}`);
+let seed = 11;
+const random = () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+const sentence = () => Array.from({ length: 6 }, () => WORDS[Math.floor(random() * WORDS.length)]).join(' ');
+
+interface Row { id: string; type: MemoryType; sessionId: string; vector: Float32Array }
+
+describe('SQLite store: searching a memory-mapped view of the saved HNSW graph (loadIndexes "warm")', () => {
+  let dataDir: string;
+  let rows: Row[];
+  beforeEach(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'mnemo-view-'));
+    const writer = createSqliteProvider({ dataDir, annThreshold: 500 });
+    const store = await writer.open('p');
+    const list = Array.from({ length: 1500 }, (_, i) => mem(sentence(), { type: TYPES[i % 3], sessionId: i < 400 ? 'big' : `s${i % 10}` }));
+    await store.writeMemories(list);
+    const vectors = await embedder.embed(list.map((m) => m.content));
+    rows = list.map((m, i) => ({ id: m.id, type: m.type, sessionId: m.sessionId!, vector: vectors[i] }));
+    await store.upsertVectors(rows.map((r) => ({ kind: 'memory', id: r.id, vector: r.vector })));
+    await store.warm!(); // builds and saves the graph
+    await writer.close();
+  });
+  afterEach(async () => { await rm(dataDir, { recursive: true, force: true }); });
+
+  const exactTop = (q: Float32Array, k: number, keep: (r: Row) => boolean = () => true) =>
+    rows.filter(keep).map((r) => ({ id: r.id, s: r.vector.reduce((s, x, d) => s + x * q[d], 0) })).sort((a, b) => b.s - a.s).slice(0, k).map((x) => x.id);
+
+  it('answers like the loaded index (filters included) without loading it, and follows later writes', async () => {
+    const events: VectorIndexEvent[] = [];
+    const provider = createSqliteProvider({ dataDir, annThreshold: 500, loadIndexes: 'warm', onVectorIndexEvent: (e) => events.push(e) });
+    const store = await provider.open('p');
+    let found = 0;
+    let wanted = 0;
+    for (let i = 0; i < 40; i++) {
+      const q = embedder.embedOne(sentence());
+      const cases: [object, (r: Row) => boolean][] = [
+        [{}, () => true],
+        [{ types: ['event'] }, (r) => r.type === 'event'],
+        [{ sessionId: 's3' }, (r) => r.sessionId === 's3'],
+        [{ sessionId: 'big', types: ['fact'] }, (r) => r.sessionId === 'big' && r.type === 'fact'],
+      ];
+      for (const [extra, keep] of cases) {
+        const got = (await store.searchVectors(q, { kind: 'memory', limit: 10, ...extra })).map((h) => h.item.id);
+        const truth = exactTop(q, 10, keep);
+        for (const id of got) expect(keep(rows.find((r) => r.id === id)!)).toBe(true);
+        wanted += truth.length;
+        found += got.filter((id) => truth.includes(id)).length;
+      }
+    }
+    expect(found / wanted).toBeGreaterThanOrEqual(0.95);
+    expect(events.map((e) => e.event)).toEqual(['ann-view']);
+
+    // Writes after the save: a deleted vector disappears, a changed one is found where it now is.
+    const q = embedder.embedOne(sentence());
+    const [top] = (await store.searchVectors(q, { kind: 'memory', limit: 1 })).map((h) => h.item.id);
+    await store.deleteVectors([{ kind: 'memory', id: top }]);
+    expect((await store.searchVectors(q, { kind: 'memory', limit: 50 })).map((h) => h.item.id)).not.toContain(top);
+    const moved = rows[777].id;
+    await store.upsertVectors([{ kind: 'memory', id: moved, vector: q }]);
+    expect((await store.searchVectors(q, { kind: 'memory', limit: 1 }))[0].item.id).toBe(moved);
+    await store.warm!(); // keeps the view: nothing is loaded (the message kind has no vectors, nothing saved)
+    expect(events.filter((e) => e.kind === 'memory').map((e) => e.event)).toEqual(['ann-view']);
+    await provider.close();
+  });
+});
