@@ -1,6 +1,7 @@
 import type { RecallResult } from '../api.js';
 import type { RecallOptions } from '../schemas.js';
 import type { Store } from '../store/store.js';
+import { recallTuningRevision } from '../recall/tuning.js';
 
 /** How long a recall result may be reused when nothing was written meanwhile (default). */
 export const RECALL_CACHE_MS = 1000;
@@ -37,8 +38,9 @@ export class RecallResultCache {
   constructor(private readonly ttlMs = RECALL_CACHE_MS) {}
 
   async recall(store: Store, query: string, options: RecallOptions, compute: () => Promise<RecallResult>): Promise<RecallResult> {
-    const generation = this.ttlMs > 0 ? store.writeGeneration?.() : undefined;
-    if (generation === undefined) return compute();
+    const written = this.ttlMs > 0 ? store.writeGeneration?.() : undefined;
+    if (written === undefined) return compute();
+    const generation = `${written}/${recallTuningRevision()}`;
     const started = performance.now();
     const key = `${query}\u0000${JSON.stringify(options)}`;
     const now = Date.now();

@@ -151,6 +151,7 @@ export const DEFAULT_TUNING: RecallTuning = {
 };
 
 let current: RecallTuning = DEFAULT_TUNING;
+let revision = 0;
 
 export function recallTuning(): RecallTuning {
   return current;
@@ -159,4 +160,10 @@ export function recallTuning(): RecallTuning {
 /** Sets overrides on top of the defaults (pass `{}` to reset). For benchmarks and tests. */
 export function setRecallTuning(overrides: Partial<RecallTuning>): void {
   current = { ...DEFAULT_TUNING, ...overrides };
+  revision++;
+}
+
+/** Changes whenever the tuning does, so a reused recall result never outlives the tuning it was ranked with. */
+export function recallTuningRevision(): number {
+  return revision;
 }
