@@ -85,9 +85,10 @@ export const DEFAULT_TUNING: RecallTuning = {
   newerCoverage: 0.8,
   relatedWords: false,
   timeBoost: 1.5,
-  misattributionGap: 0.3,
-  misattributionOwnAtMost: 0.34,
-  misattributionWindow: 3,
+  // Chosen on LoCoMo dev (bench/abstention.ts): the most adversarial abstention with at most 5 % false abstention.
+  misattributionGap: 0.1,
+  misattributionOwnAtMost: 0.5,
+  misattributionWindow: 5,
   unknownNamesAbove: 0.5,
   memoryFirst: true,
   sessionSpread: 1,
