@@ -1,4 +1,4 @@
-import { keywords } from '../text/tokenize.js';
+import { askedContent } from './asked-content.js';
 import { bindSentences, lineAuthors } from './subject-binding.js';
 
 const CALENDAR = new Set([
@@ -24,10 +24,9 @@ export function questionEntities(query: string): string[] {
   return [...out];
 }
 
-/** The question's content words other than its names, as 5-letter prefixes. */
+/** The question's content words other than its names, frame and time expressions, as 5-letter prefixes. */
 export function contentPrefixes(query: string, entities: string[]): string[] {
-  const names = new Set(entities);
-  return [...new Set(keywords(query).filter((w) => !names.has(w)).map((w) => w.slice(0, 5)))];
+  return askedContent(query, entities);
 }
 
 /** A question of one content word says too little to pin its subject on anyone (a gap there is noise). */

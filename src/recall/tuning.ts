@@ -50,6 +50,8 @@ export interface RecallTuning {
   unknownNamesAbove: number;
   /** How many of the best messages the misattribution check reads. */
   misattributionWindow: number;
+  /** Abstain when a name of the question is in none of this many best messages nor the best memories (0: off). */
+  nameEvidenceWindow: number;
   /** The n-th best message of a session keeps this^n of its score (1: off). */
   sessionSpread: number;
   /** Overview questions ("summarize how…", found by the analyzer) rank with `overview`. */
@@ -89,6 +91,7 @@ export const DEFAULT_TUNING: RecallTuning = {
   misattributionGap: 0.1,
   misattributionOwnAtMost: 0.5,
   misattributionWindow: 5,
+  nameEvidenceWindow: 10,
   unknownNamesAbove: 0.5,
   memoryFirst: true,
   sessionSpread: 1,

@@ -1,0 +1,44 @@
+import * as chrono from 'chrono-node';
+import { words } from '../text/tokenize.js';
+
+const CAPITALIZED_RUN = /(^|[^\p{L}\p{N}'’])(\p{Lu}[\p{L}\p{N}'’.-]*(?:\s+(?:of\s+the\s+|of\s+|the\s+)?\p{Lu}[\p{L}\p{N}'’.-]*)*)/gu;
+
+/**
+ * The names a question binds its attribute to, each a run of capitalized words that does not
+ * open the question ("Eternal Sunshine of the Spotless Mind" is one name), lower-cased, with
+ * the possessive dropped. Time expressions ("Aug 15th") are not names; nor are abbreviations of
+ * one or two letters ("Dr", "HR"), which evidence spells out as often as not.
+ */
+export function questionNames(query: string): string[][] {
+  let text = query;
+  for (const r of chrono.parse(query)) text = text.replace(r.text, ' '.repeat(r.text.length));
+  const out: string[][] = [];
+  for (const m of text.matchAll(CAPITALIZED_RUN)) {
+    const start = m.index! + m[1]!.length;
+    const before = text.slice(0, start).trimEnd();
+    if (before === '' || /[.?!:;"(“]$/.test(before)) continue;
+    const parts = words(m[2]!).map((w) => w.replace(/'s$/, '')).filter((w) => w.length > 2 && w !== 'the' && w !== 'of');
+    if (parts.length > 0) out.push(parts);
+  }
+  return out;
+}
+
+/** Whether a word of the evidence names this part: the same word, or the same 5-letter stem (Europe, European). */
+function named(part: string, have: Set<string>, stems: Set<string>): boolean {
+  if (have.has(part) || (part.endsWith('s') && have.has(part.slice(0, -1)))) return true;
+  return part.length >= 5 && stems.has(part.slice(0, 5));
+}
+
+/**
+ * Names of the question that none of the best evidence names (a name of several words counts
+ * as named when any of its words is). Serves "the question presupposes a named thing the
+ * evidence never connects": asked about "Jon's trip to Barcelona" when the evidence about
+ * Jon's trip names another city. `known` are names that need no evidence (the conversation's
+ * participants, who are bound by `contentOwnership`).
+ */
+export function unnamedInEvidence(query: string, evidence: string[], known: string[] = []): string[][] {
+  const have = new Set(evidence.flatMap((t) => words(t).map((w) => w.replace(/'s$/, ''))));
+  const stems = new Set([...have].filter((w) => w.length >= 5).map((w) => w.slice(0, 5)));
+  for (const k of known) have.add(k);
+  return questionNames(query).filter((parts) => !parts.some((p) => named(p, have, stems)));
+}
