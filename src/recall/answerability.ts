@@ -1,5 +1,5 @@
 import { askedContent } from './asked-content.js';
-import { bindSentences, lineAuthors } from './subject-binding.js';
+import { type BoundSentence, bindSentences, lineAuthors } from './subject-binding.js';
 
 const CALENDAR = new Set([
   'january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december',
@@ -39,11 +39,12 @@ const OTHERS_WEAK_BINDING = 0.67;
 
 /**
  * Whose is what the question asks about? Among the best messages written as "Name: text", the
- * best coverage of the question's content words by a sentence bound to the person the question
- * names (`own`), and by a sentence bound to anyone else (`others`), each weighted by how surely
- * the sentence binds its subject (see `bindSentences`). `participants` are the conversation's
- * authors (default: the authors of these lines). null when the question names no author, or
- * more than one, or has fewer than two content words (nothing to check).
+ * best coverage of the question's content words by what one line says of the person the
+ * question names (`own`), and by what one line says of anyone else (`others`). A line's
+ * sentences about one subject count together ("I ran a race. It made me realize…"), weighted by
+ * the surest of them (see `bindSentences`). `participants` are the conversation's authors
+ * (default: the authors of these lines). null when the question names no author, or more than
+ * one, or has fewer than two content words (nothing to check).
  */
 export function contentOwnership(query: string, messageTexts: string[], participants = lineAuthors(messageTexts)): { own: number; others: number } | null {
   const entities = questionEntities(query);
@@ -53,12 +54,27 @@ export function contentOwnership(query: string, messageTexts: string[], particip
   const person = named[0]!;
   let own = 0;
   let others = 0;
-  for (const s of bindSentences(messageTexts, participants)) {
-    const covered = (content.filter((p) => s.words.has(p)).length / content.length) * s.strength;
-    if (s.subject === person) own = Math.max(own, covered);
-    else others = Math.max(others, s.strength < 1 ? covered * OTHERS_WEAK_BINDING : covered);
+  for (const said of saidOfSubjects(bindSentences(messageTexts, participants), content)) {
+    const covered = (said.covered.size / content.length) * said.strength;
+    if (said.subject === person) own = Math.max(own, covered);
+    else others = Math.max(others, said.strength < 1 ? covered * OTHERS_WEAK_BINDING : covered);
   }
   return { own, others };
+}
+
+/** Per line and subject: the content words its sentences about that subject cover, and the surest binding among them. */
+function saidOfSubjects(sentences: BoundSentence[], content: string[]) {
+  const bySubject = new Map<string, { subject: string; covered: Set<string>; strength: number }>();
+  for (const s of sentences) {
+    const hits = content.filter((p) => s.words.has(p));
+    if (hits.length === 0) continue;
+    const key = `${s.rank}\u0000${s.subject}`;
+    const said = bySubject.get(key) ?? { subject: s.subject, covered: new Set<string>(), strength: 0 };
+    for (const h of hits) said.covered.add(h);
+    said.strength = Math.max(said.strength, s.strength);
+    bySubject.set(key, said);
+  }
+  return bySubject.values();
 }
 
 /**
