@@ -1,5 +1,7 @@
 import * as chrono from 'chrono-node';
+import { stemmer } from 'stemmer';
 import { words } from '../text/tokenize.js';
+import { relativeClauseHeads } from './presupposition.js';
 
 const CAPITALIZED_RUN = /(^|[^\p{L}\p{N}'’])(\p{Lu}[\p{L}\p{N}'’.-]*(?:\s+(?:of\s+the\s+|of\s+|the\s+)?\p{Lu}[\p{L}\p{N}'’.-]*)*)/gu;
 
@@ -23,22 +25,24 @@ export function questionNames(query: string): string[][] {
   return out;
 }
 
-/** Whether a word of the evidence names this part: the same word, or the same 5-letter stem (Europe, European). */
-function named(part: string, have: Set<string>, stems: Set<string>): boolean {
-  if (have.has(part) || (part.endsWith('s') && have.has(part.slice(0, -1)))) return true;
-  return part.length >= 5 && stems.has(part.slice(0, 5));
+/** Whether a word of the evidence names this part: the same word or stem (puppies, puppy), or the same 5-letter start (Europe, European). */
+function named(part: string, have: Set<string>, stems: Set<string>, starts: Set<string>): boolean {
+  if (have.has(part) || stems.has(stemmer(part)) || (part.endsWith('s') && have.has(part.slice(0, -1)))) return true;
+  return part.length >= 5 && starts.has(part.slice(0, 5));
 }
 
 /**
- * Names of the question that none of the best evidence names (a name of several words counts
- * as named when any of its words is). Serves "the question presupposes a named thing the
- * evidence never connects": asked about "Jon's trip to Barcelona" when the evidence about
- * Jon's trip names another city. `known` are names that need no evidence (the conversation's
- * participants, who are bound by `contentOwnership`).
+ * What the question presupposes that none of the best evidence names: its names (one of
+ * several words suffices) and the heads of its relative clauses ("the puppy I adopted"). Serves
+ * "the question presupposes a thing the evidence never connects": asked about "Jon's trip to
+ * Barcelona" when the evidence about Jon's trip names another city. `known` are names that need
+ * no evidence (the conversation's participants, who are bound by `contentOwnership`).
  */
 export function unnamedInEvidence(query: string, evidence: string[], known: string[] = []): string[][] {
   const have = new Set(evidence.flatMap((t) => words(t).map((w) => w.replace(/'s$/, ''))));
-  const stems = new Set([...have].filter((w) => w.length >= 5).map((w) => w.slice(0, 5)));
+  const stems = new Set([...have].map((w) => stemmer(w)));
+  const starts = new Set([...have].filter((w) => w.length >= 5).map((w) => w.slice(0, 5)));
   for (const k of known) have.add(k);
-  return questionNames(query).filter((parts) => !parts.some((p) => named(p, have, stems)));
+  const presupposed = [...questionNames(query), ...relativeClauseHeads(query).map((head) => [head])];
+  return presupposed.filter((parts) => !parts.some((p) => named(p, have, stems, starts)));
 }
