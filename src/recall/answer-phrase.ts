@@ -1,3 +1,4 @@
+import { protectAbbreviations, restorePeriods } from '../text/sentences.js';
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 // A comma, colon or semicolon between digits is part of a number or a time ("1,250", "6:30"), never a break.
 const CLAUSE_BREAK = /\s*(?:[,;:](?!\d)|[!?]|\s[-–—]\s|\.\s|\b(?:but|and so|so|because|which)\b)\s*/i;
@@ -20,7 +21,7 @@ export function asksWhen(query: string): boolean {
  * the best is nothing but query words, since the answer then follows it).
  */
 export function answerPhrase(sentence: string, terms: Set<string>, maxWords = 16): string {
-  const text = sentence.replace(LABEL, '').trim();
+  const text = protectAbbreviations(sentence.replace(LABEL, '').trim());
   const clauses = text.split(CLAUSE_BREAK).map((c) => c.trim()).filter((c) => c.split(/\s+/).length >= 2);
   if (clauses.length === 0) return clip(text, maxWords);
   const scored = clauses.map((c, i) => {
@@ -37,5 +38,5 @@ export function answerPhrase(sentence: string, terms: Set<string>, maxWords = 16
 
 function clip(text: string, maxWords: number): string {
   const ws = text.split(/\s+/);
-  return (ws.length > maxWords ? ws.slice(0, maxWords).join(' ') : text).replace(/[\s,;:]+$/, '');
+  return restorePeriods((ws.length > maxWords ? ws.slice(0, maxWords).join(' ') : text).replace(/[\s,;:]+$/, ''));
 }

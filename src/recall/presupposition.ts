@@ -1,8 +1,9 @@
 import { isStopword } from '../text/stopwords.js';
 
 const LINKER = String.raw`(?:that|which|who|whom)`;
-// A person: a pronoun or a capitalized name ("the dog Ann adopted").
-const PERSON = String.raw`(?:I|[Ww]e|[Yy]ou|[Hh]e|[Ss]he|[Tt]hey|\p{Lu}\p{Ll}+)`;
+// A person: a pronoun, a capitalized name ("the dog Ann adopted") or someone's ("the car my
+// brother bought").
+const PERSON = String.raw`(?:I|[Ww]e|[Yy]ou|[Hh]e|[Ss]he|[Tt]hey|\p{Lu}\p{Ll}+|(?:[Mm]y|[Oo]ur|[Yy]our|[Hh]is|[Hh]er|[Tt]heir)\s+\p{L}+)`;
 // "the puppy I adopted", "the cabin that we rented", "the new bike she bought", "the dog Ann
 // adopted": the head noun of a relative clause whose subject is a person.
 const RELATIVE_CLAUSE = new RegExp(

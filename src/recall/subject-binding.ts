@@ -1,3 +1,4 @@
+import { sentences } from '../text/sentences.js';
 import { keywords, words } from '../text/tokenize.js';
 
 /**
@@ -36,7 +37,6 @@ const FIRST_PERSON = /\b(?:I|I'm|I've|I'd|I'll|my|me|mine|myself|we|we're|we've|
 const SECOND_PERSON = /\b(?:you|your|you're|you've|yours|yourself|ya)\b/i;
 // Image captions and other bracketed asides describe, they do not claim.
 const ASIDE = /\[[^\]]*\]/g;
-const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
 
 /** The author of a "Name: text" line (first word of the name, lower-cased) and its body. */
 export function labelled(text: string): { author: string; body: string } | null {
@@ -62,7 +62,7 @@ export function bindSentences(lines: string[], participants: string[], s: Bindin
     const others = participants.filter((p) => p !== line.author);
     const listener = others.length === 1 ? others[0]! : null;
     let previous: { subject: string; strength: number } | null = null;
-    for (const { segment } of segmenter.segment(line.body.replace(ASIDE, ' '))) {
+    for (const segment of sentences(line.body.replace(ASIDE, ' '))) {
       const sentenceWords = new Set(keywords(segment).map((w) => w.slice(0, 5)));
       if (sentenceWords.size === 0) continue;
       const first = FIRST_PERSON.test(segment);
