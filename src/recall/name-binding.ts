@@ -18,8 +18,10 @@ export function questionNames(query: string): string[][] {
   for (const m of text.matchAll(CAPITALIZED_RUN)) {
     const start = m.index! + m[1]!.length;
     const before = text.slice(0, start).trimEnd();
-    if (before === '' || /[.?!:;"(“]$/.test(before)) continue;
-    const parts = words(m[2]!).map((w) => w.replace(/'s$/, '')).filter((w) => w.length > 2 && w !== 'the' && w !== 'of');
+    // A run that opens the question starts with an ordinary capitalized word ("Would Ann…").
+    const opens = before === '' || /[.?!:;"(“]$/.test(before);
+    const parts = words(m[2]!)
+      .slice(opens ? 1 : 0).map((w) => w.replace(/'s$/, '')).filter((w) => w.length > 2 && w !== 'the' && w !== 'of');
     if (parts.length > 0) out.push(parts);
   }
   return out;
