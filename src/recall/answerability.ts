@@ -48,9 +48,10 @@ const OTHERS_WEAK_BINDING = 0.67;
  */
 export function contentOwnership(query: string, messageTexts: string[], participants = lineAuthors(messageTexts)): { own: number; others: number } | null {
   const entities = questionEntities(query);
-  const content = contentPrefixes(query, entities);
   const named = entities.filter((e) => participants.includes(e));
-  if (named.length !== 1 || content.length < MIN_CONTENT_WORDS) return null;
+  if (named.length !== 1) return null;
+  const content = contentPrefixes(query, entities);
+  if (content.length < MIN_CONTENT_WORDS) return null;
   const person = named[0]!;
   let own = 0;
   let others = 0;

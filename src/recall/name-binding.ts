@@ -1,6 +1,6 @@
-import * as chrono from 'chrono-node';
 import { stemmer } from 'stemmer';
 import { words } from '../text/tokenize.js';
+import { withoutTimeExpressions } from './asked-content.js';
 import { relativeClauseHeads } from './presupposition.js';
 
 const CAPITALIZED_RUN = /(^|[^\p{L}\p{N}'’])(\p{Lu}[\p{L}\p{N}'’.-]*(?:\s+(?:of\s+the\s+|of\s+|the\s+)?\p{Lu}[\p{L}\p{N}'’.-]*)*)/gu;
@@ -12,8 +12,7 @@ const CAPITALIZED_RUN = /(^|[^\p{L}\p{N}'’])(\p{Lu}[\p{L}\p{N}'’.-]*(?:\s+(?
  * one or two letters ("Dr", "HR"), which evidence spells out as often as not.
  */
 export function questionNames(query: string): string[][] {
-  let text = query;
-  for (const r of chrono.parse(query)) text = text.replace(r.text, ' '.repeat(r.text.length));
+  const text = withoutTimeExpressions(query);
   const out: string[][] = [];
   for (const m of text.matchAll(CAPITALIZED_RUN)) {
     const start = m.index! + m[1]!.length;
