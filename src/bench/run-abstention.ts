@@ -10,6 +10,10 @@ import type { OpenProfile } from './mnemo-system.js';
 import { defaultLocomoPath } from './paths.js';
 import { splitOversized } from './split-oversized.js';
 import { isRecallScored, type BenchQuestion } from './types.js';
+import { type RecallTuning, recallTuning, setRecallTuning } from '../recall/tuning.js';
+
+/** The answerability signals switched off: what the confidence floor alone abstains on. */
+const SIGNALS_OFF: Partial<RecallTuning> = { misattributionGap: 2, nameEvidenceWindow: 0, unknownNamesAbove: 1 };
 
 export type ProbeKind = 'adversarial' | 'wrong-profile' | 'answerable';
 
@@ -21,6 +25,8 @@ export interface AbstentionProbe {
   abstained: boolean;
   answer: string | null;
   confidence: number;
+  /** Whether the baseline (confidence floor only, answerability signals off) abstained. */
+  baselineAbstained: boolean;
 }
 
 export interface AbstentionSummary {
@@ -29,6 +35,8 @@ export interface AbstentionSummary {
   abstained: number;
   /** Abstained / total × 100: the goal for the first two kinds, false abstention for the last. */
   rate: number;
+  /** The same for the baseline of the same run. */
+  baselineRate: number;
 }
 
 export interface AbstentionResult {
@@ -57,8 +65,12 @@ export async function runAbstentionBench(opts: { dataPath?: string; openProfile:
         ...cap(conversation.questions.filter(isRecallScored)).map((q) => ['answerable', q] as [ProbeKind, BenchQuestion]),
       ];
       for (const [kind, q] of asked) {
+        const tuned = recallTuning();
+        setRecallTuning({ ...tuned, ...SIGNALS_OFF });
+        const base = await opened.profile.recall(q.question, { referenceDate: q.referenceDate });
+        setRecallTuning(tuned);
         const r = await opened.profile.recall(q.question, { referenceDate: q.referenceDate });
-        probes.push({ kind, profile: conversation.id, question: q.question, abstained: r.abstained, answer: r.answer, confidence: r.confidence });
+        probes.push({ kind, profile: conversation.id, question: q.question, abstained: r.abstained, answer: r.answer, confidence: r.confidence, baselineAbstained: base.abstained });
       }
     } finally {
       await opened.close();
@@ -68,7 +80,8 @@ export async function runAbstentionBench(opts: { dataPath?: string; openProfile:
   const summaries = kinds.map((kind) => {
     const of = probes.filter((p) => p.kind === kind);
     const abstained = of.filter((p) => p.abstained).length;
-    return { kind, total: of.length, abstained, rate: of.length ? (abstained / of.length) * 100 : 0 };
+    const rate = (n: number) => (of.length ? (n / of.length) * 100 : 0);
+    return { kind, total: of.length, abstained, rate: rate(abstained), baselineRate: rate(of.filter((p) => p.baselineAbstained).length) };
   });
   return { dataPath, conversations: conversations.map((c) => c.id), summaries, probes };
 }
@@ -80,14 +93,16 @@ const LABEL: Record<ProbeKind, string> = {
 };
 
 export function formatAbstention(result: AbstentionResult): string {
-  const rows = result.summaries.map((s) => `| ${LABEL[s.kind]} | ${s.total} | ${s.abstained} | ${s.rate.toFixed(1)} % |`);
+  const rows = result.summaries.map((s) => `| ${LABEL[s.kind]} | ${s.total} | ${s.baselineRate.toFixed(1)} % | ${s.abstained} | ${s.rate.toFixed(1)} % |`);
   return [
     `## LoCoMo: abstention of offline recall`,
     '',
     `Data: \`${result.dataPath}\`; conversations: ${result.conversations.join(', ')}.`,
     '',
-    '| questions | asked | abstained | rate |',
-    '| --- | ---: | ---: | ---: |',
+    'Baseline, same run: the confidence floor alone (subject binding, presupposed names and unknown names off).',
+    '',
+    '| questions | asked | baseline rate | abstained | rate |',
+    '| --- | ---: | ---: | ---: | ---: |',
     ...rows,
     '',
   ].join('\n');

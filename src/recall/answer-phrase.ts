@@ -1,3 +1,4 @@
+import { protectAbbreviations, restorePeriods } from '../text/sentences.js';
 import { asksPointInTime } from './question/detectors.js';
 import { shapeOf } from './question/shape.js';
 
@@ -23,7 +24,7 @@ export function asksWhen(query: string): boolean {
  * the best is nothing but query words, since the answer then follows it).
  */
 export function answerPhrase(sentence: string, terms: Set<string>, maxWords = 16): string {
-  const text = sentence.replace(LABEL, '').trim();
+  const text = protectAbbreviations(sentence.replace(LABEL, '').trim());
   const clauses = text.split(CLAUSE_BREAK).map((c) => c.trim()).filter((c) => c.split(/\s+/).length >= 2);
   if (clauses.length === 0) return clip(text, maxWords);
   const scored = clauses.map((c, i) => {
@@ -40,5 +41,5 @@ export function answerPhrase(sentence: string, terms: Set<string>, maxWords = 16
 
 function clip(text: string, maxWords: number): string {
   const ws = text.split(/\s+/);
-  return (ws.length > maxWords ? ws.slice(0, maxWords).join(' ') : text).replace(/[\s,;:]+$/, '');
+  return restorePeriods((ws.length > maxWords ? ws.slice(0, maxWords).join(' ') : text).replace(/[\s,;:]+$/, ''));
 }

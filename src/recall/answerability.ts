@@ -1,4 +1,5 @@
-import { keywords, words } from '../text/tokenize.js';
+import { askedContent } from './asked-content.js';
+import { type BoundSentence, bindSentences, lineAuthors } from './subject-binding.js';
 
 const CALENDAR = new Set([
   'january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december',
@@ -23,66 +24,58 @@ export function questionEntities(query: string): string[] {
   return [...out];
 }
 
-/** The question's content words other than its names, as 5-letter prefixes. */
+/** The question's content words other than its names, frame and time expressions, as 5-letter prefixes. */
 export function contentPrefixes(query: string, entities: string[]): string[] {
-  const names = new Set(entities);
-  return [...new Set(keywords(query).filter((w) => !names.has(w)).map((w) => w.slice(0, 5)))];
+  return askedContent(query, entities);
 }
 
-const LABEL = /^([\p{L}][\p{L} .'-]{0,40}):\s+/u;
-const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
-const FIRST_PERSON = /\b(?:I|I'm|I've|I'd|I'll|my|me|mine|we|our|us)\b/i;
-const SECOND_PERSON = /\b(?:you|your|you're|yours)\b/i;
-// Image captions and other bracketed asides describe, they do not claim.
-const ASIDE = /\[[^\]]*\]/g;
-
-/** A sentence of a chat line, with whose it is: its author's, or the listener's when it speaks only of "you". */
-interface OwnedSentence {
-  owner: string;
-  words: Set<string>;
-  question: boolean;
-}
-
-function ownedSentences(messageTexts: string[]): { sentences: OwnedSentence[]; authors: string[] } {
-  const lines = messageTexts.flatMap((text) => {
-    const m = LABEL.exec(text);
-    return m ? [{ author: words(m[1]!)[0] ?? '', body: text.slice(m[0].length).replace(ASIDE, ' ') }] : [];
-  });
-  const authors = [...new Set(lines.map((l) => l.author))];
-  const sentences = lines.flatMap((l) => {
-    const listener = authors.find((a) => a !== l.author) ?? '';
-    return [...segmenter.segment(l.body)].map(({ segment }) => ({
-      owner: SECOND_PERSON.test(segment) && !FIRST_PERSON.test(segment) ? listener : l.author,
-      words: new Set(keywords(segment).map((w) => w.slice(0, 5))),
-      question: segment.trim().endsWith('?'),
-    }));
-  });
-  return { sentences, authors };
-}
+/** A question of one content word says too little to pin its subject on anyone (a gap there is noise). */
+const MIN_CONTENT_WORDS = 2;
+/**
+ * Others' sentences that bind less than a claim (questions, unmarked remarks) count this much:
+ * "what got you into running?" suggests the listener runs, but less surely than "I run" says it.
+ */
+const OTHERS_WEAK_BINDING = 0.67;
 
 /**
  * Whose is what the question asks about? Among the best messages written as "Name: text", the
- * best coverage of the question's content words by a sentence of the person the question names
- * (`own`), and by anyone else's (`others`). A sentence is its author's, or the listener's when it
- * speaks only of "you" ("your charity race sounds great" is about the listener's race); a
- * question counts half, since asking about something is not claiming it. null when the question
- * names no author of these messages (nothing to check).
+ * best coverage of the question's content words by what one line says of the person the
+ * question names (`own`), and by what one line says of anyone else (`others`). A line's
+ * sentences about one subject count together ("I ran a race. It made me realize…"), weighted by
+ * the surest of them (see `bindSentences`). `participants` are the conversation's authors
+ * (default: the authors of these lines). null when the question names no author, or more than
+ * one, or has fewer than two content words (nothing to check).
  */
-export function contentOwnership(query: string, messageTexts: string[]): { own: number; others: number } | null {
+export function contentOwnership(query: string, messageTexts: string[], participants = lineAuthors(messageTexts)): { own: number; others: number } | null {
   const entities = questionEntities(query);
+  const named = entities.filter((e) => participants.includes(e));
+  if (named.length !== 1) return null;
   const content = contentPrefixes(query, entities);
-  if (entities.length === 0 || content.length === 0) return null;
-  const { sentences, authors } = ownedSentences(messageTexts);
-  const person = entities.find((e) => authors.includes(e));
-  if (person === undefined) return null;
+  if (content.length < MIN_CONTENT_WORDS) return null;
+  const person = named[0]!;
   let own = 0;
   let others = 0;
-  for (const s of sentences) {
-    const covered = (content.filter((p) => s.words.has(p)).length / content.length) * (s.question ? 0.5 : 1);
-    if (s.owner === person) own = Math.max(own, covered);
-    else others = Math.max(others, covered);
+  for (const said of saidOfSubjects(bindSentences(messageTexts, participants), content)) {
+    const covered = (said.covered.size / content.length) * said.strength;
+    if (said.subject === person) own = Math.max(own, covered);
+    else others = Math.max(others, said.strength < 1 ? covered * OTHERS_WEAK_BINDING : covered);
   }
   return { own, others };
+}
+
+/** Per line and subject: the content words its sentences about that subject cover, and the surest binding among them. */
+function saidOfSubjects(sentences: BoundSentence[], content: string[]) {
+  const bySubject = new Map<string, { subject: string; covered: Set<string>; strength: number }>();
+  for (const s of sentences) {
+    const hits = content.filter((p) => s.words.has(p));
+    if (hits.length === 0) continue;
+    const key = `${s.rank}\u0000${s.subject}`;
+    const said = bySubject.get(key) ?? { subject: s.subject, covered: new Set<string>(), strength: 0 };
+    for (const h of hits) said.covered.add(h);
+    said.strength = Math.max(said.strength, s.strength);
+    bySubject.set(key, said);
+  }
+  return bySubject.values();
 }
 
 /**

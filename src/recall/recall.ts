@@ -4,7 +4,7 @@ import type { Store } from '../store/store.js';
 import type { MemoryType } from '../types.js';
 import type { QueryAnalyzer } from './analyzer.js';
 import type { Candidate } from './candidate.js';
-import { contentOwnership } from './answerability.js';
+import { evidenceMisbound } from './unanswerable.js';
 import { candidateTime } from './candidate.js';
 import { type ChannelInputs, runChannels } from './channels.js';
 import type { ChannelResult } from './candidate.js';
@@ -142,10 +142,8 @@ export async function recall(deps: RecallDeps, query: string, p: RecallParams): 
 
     const top = ranked.find((c) => c.memory || c.message);
     // Answerability only moves the answer, never the evidence: a misattributing question abstains.
-    const topMessages = ranked.filter((c) => c.message).slice(0, tuning.misattributionWindow).map(textOf);
-    const ownership = contentOwnership(query, topMessages);
     const misattributed =
-      (ownership !== null && ownership.others - ownership.own >= tuning.misattributionGap && ownership.own <= tuning.misattributionOwnAtMost) ||
+      evidenceMisbound(query, ranked.filter((c) => c.message).map(textOf), memories.map(textOf), tuning) ||
       (await unknownNames) > tuning.unknownNamesAbove;
     const confidence = misattributed ? 0 : top
       ? recallConfidence({

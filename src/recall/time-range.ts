@@ -8,7 +8,7 @@ const DAY = 86_400_000;
  * relative or unit word). Most questions hold none, and parsing costs more than the rest of the
  * analysis, so they skip it.
  */
-const MAY_HOLD_TIME = new RegExp([
+export const MAY_HOLD_TIME = new RegExp([
   String.raw`\d`,
   String.raw`\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun|week|month|year|day|hour|min|sec|` +
     String.raw`fortnight|decade|morning|afternoon|evening|night|noon|midnight|tonight|today|tomorrow|yesterday|` +

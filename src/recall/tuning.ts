@@ -51,6 +51,8 @@ export interface RecallTuning {
   unknownNamesAbove: number;
   /** How many of the best messages the misattribution check reads. */
   misattributionWindow: number;
+  /** Abstain when a name of the question is in none of this many best messages nor the best memories (0: off). */
+  nameEvidenceWindow: number;
   /** The n-th best message of a session keeps this^n of its score (1: off). */
   sessionSpread: number;
   /** Overview questions ("summarize how…", found by the analyzer) rank with `overview`. */
@@ -114,9 +116,11 @@ export const DEFAULT_TUNING: RecallTuning = {
   newerCoverage: 0.8,
   relatedWords: false,
   timeBoost: 1.5,
-  misattributionGap: 0.3,
-  misattributionOwnAtMost: 0.34,
-  misattributionWindow: 3,
+  // Chosen on LoCoMo dev (bench/abstention.ts): the most adversarial abstention with at most 5 % false abstention.
+  misattributionGap: 0.1,
+  misattributionOwnAtMost: 0.5,
+  misattributionWindow: 5,
+  nameEvidenceWindow: 10,
   unknownNamesAbove: 0.5,
   memoryFirst: true,
   sessionSpread: 1,

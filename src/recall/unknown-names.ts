@@ -1,17 +1,19 @@
 import type { Store } from '../store/store.js';
 import { isStopword } from '../text/stopwords.js';
 import { questionEntities } from './answerability.js';
+import { relativeClauseHeads } from './presupposition.js';
 
 // "my dog's name", "our staging server": the thing a question takes for granted the profile knows.
 const OWNED = /\b(?:my|our)\s+([\p{L}][\p{L}\p{N}-]{2,})/giu;
 const POSSESSOR = /\b([\p{Ll}][\p{L}\p{N}-]{2,})['’]s\s+[\p{L}]/gu;
 
 /**
- * What a question presupposes exists: the names it uses (see `questionEntities`) and the things
- * it speaks of as someone's ("my dog's name" → dog), lower-cased.
+ * What a question presupposes exists: the names it uses (see `questionEntities`), the things
+ * it speaks of as someone's ("my dog's name" → dog) and the heads of its relative clauses ("the
+ * puppy I adopted" → puppy, see `relativeClauseHeads`), lower-cased.
  */
 export function presupposedNames(query: string): string[] {
-  const out = new Set(questionEntities(query));
+  const out = new Set([...questionEntities(query), ...relativeClauseHeads(query)]);
   for (const re of [OWNED, POSSESSOR]) {
     for (const m of query.matchAll(re)) {
       const w = m[1]!.toLowerCase();
