@@ -8,6 +8,7 @@ import { forgetArgs, ingestArgs, listArgs, recallArgs, rememberArgs } from './wi
 import { updateArgs } from './update-args.js';
 import { registerTaskNoteTools } from './task-note-tools.js';
 import { registerConsolidationTools } from './consolidation-tools.js';
+import { registerForgetMatchingTool } from './forget-matching-tool.js';
 
 /** Tool output: memory content is user data, so it is returned as JSON and labelled as such. */
 export function data(label: string, value: unknown): CallToolResult {
@@ -124,4 +125,5 @@ export function registerTools(server: McpServer, profile: ProfileApi, opts: { re
 
   registerTaskNoteTools(server, profile);
   registerConsolidationTools(server, profile);
+  registerForgetMatchingTool(server, profile);
 }
