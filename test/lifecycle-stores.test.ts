@@ -116,7 +116,7 @@ for (const [name, backend] of [['SQLite', sqlite], ['PostgreSQL', postgres]] as 
         paged.push(...page.items);
         cursor = page.nextCursor ?? undefined;
         if (++pages === 1) await p.remember({ content: 'Written between pages', importance: 1 });
-      } while (cursor);
+      } while (cursor && pages < 10);
       expect(pages).toBe(4);
       expect(paged.map((m) => m.id)).toEqual(whole.map((m) => m.id));
       await expect(p.list({ sort: 'salience', cursor: Buffer.from('salience:2').toString('base64url') })).rejects.toMatchObject({ code: 'invalid_input', message: expect.stringContaining('cursor') });
