@@ -88,6 +88,8 @@ export const rememberInputSchema = z.object({
   eventTime: timestampSchema.optional(),
   tags: z.array(z.string().min(1).max(LIMITS.maxIdChars)).max(LIMITS.maxTags).optional(),
   importance: z.number().min(0).max(1).optional(),
+  /** Keeps full salience: never decays, never goes cold (see src/lifecycle/salience.ts). */
+  pinned: z.boolean().optional(),
   metadata: metadataSchema.optional(),
   userId: userIdSchema.optional(),
   agentId: agentIdSchema.optional(),

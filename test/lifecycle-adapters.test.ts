@@ -16,6 +16,7 @@ beforeAll(async () => {
     withKeys: async (keys) => {
       k.write = (await keys.create({ profile: 'a', scope: 'write' })).key;
       k.read = (await keys.create({ profile: 'a', scope: 'read' })).key;
+      k.pw = (await keys.create({ profile: 'p', scope: 'write' })).key;
     },
   });
 });
@@ -51,6 +52,28 @@ describe('lifecycle over HTTP and MCP', () => {
     expect(badTier.status).toBe(400);
     const listed = await json(await f.call('GET', '/v1/profiles/a/memories?sort=salience', { key: k.read }));
     expect(listed.items[0]).toMatchObject({ id, salience: expect.any(Number) });
+  });
+
+  it('remember takes pinned over HTTP and MCP; a non-boolean is refused', async () => {
+    const res = await f.call('POST', '/v1/profiles/p/remember', { key: k.pw, body: { content: 'The user is allergic to peanuts.', pinned: true } });
+    expect(res.status).toBe(201);
+    const pinned = (await json(res)).memory;
+    expect(pinned.pinned).toBe(true);
+    expect((await json(await f.call('GET', `/v1/profiles/p/memories/${pinned.id}`, { key: k.pw }))).pinned).toBe(true);
+    const bad = await f.call('POST', '/v1/profiles/p/remember', { key: k.pw, body: { content: 'x', pinned: 'yes' } });
+    expect(bad.status).toBe(400);
+    expect((await json(bad)).error.message).toContain('pinned');
+
+    const server = createMcpServer({ mnemo: f.mnemo, profile: 'p' });
+    const [a, b] = InMemoryTransport.createLinkedPair();
+    const client = new Client({ name: 'test', version: '1.0.0' });
+    await Promise.all([server.connect(a), client.connect(b)]);
+    const tools = await client.listTools();
+    expect(tools.tools.find((t) => t.name === 'remember')!.inputSchema.properties).toHaveProperty('pinned');
+    await client.callTool({ name: 'remember', arguments: { content: 'Always reply in metric units.', pinned: true } });
+    const items = (await f.mnemo.profile('p').list({ limit: 10 })).items;
+    expect(items.find((m) => m.content.startsWith('Always reply'))).toMatchObject({ pinned: true });
+    await client.close();
   });
 
   it('the MCP recall tool takes tiers and reports what was searched', async () => {
@@ -94,5 +117,13 @@ describe('mnemo tier and list --sort salience', () => {
     expect((await runCli(['list', '--sort', 'hotness'], { dataDir: dir })).code).toBe(2);
     const human = await runCli(['recall', 'lint before deploying', '--tiers', 'all'], { dataDir: dir });
     expect(human.stdout).toContain('tiers: hot → cold → messages (tiers: all (gate skipped))');
+    const pinned = await runCli(['remember', 'The user is allergic to peanuts.', '--pinned', '--json'], { dataDir: dir });
+    expect(pinned.code, pinned.stderr).toBe(0);
+    expect(pinned.json().memory.pinned).toBe(true);
+    const exported = await runCli(['export'], { dataDir: dir });
+    expect(exported.code, exported.stderr).toBe(0);
+    const doc = JSON.parse(exported.stdout);
+    expect(doc.memories.find((m: any) => m.id === pinned.json().memory.id).pinned).toBe(true);
+    expect(doc.memories.filter((m: any) => m.pinned)).toHaveLength(1);
   });
 });

@@ -212,7 +212,10 @@ describe('tiers, escalation and rehydration through the library', () => {
   });
 
   it('the JSON export round trip keeps every lifecycle field', async () => {
-    await seed([{ id: id(1), content: 'Caroline took up pottery', topicKey: 'caroline.hobby', days: 400 }]);
+    await seed([
+      { id: id(1), content: 'Caroline took up pottery', topicKey: 'caroline.hobby', days: 400 },
+      { id: id(2), content: 'Caroline moved to Lisbon', topicKey: 'caroline.city', days: 400 },
+    ]);
     await p.tier({ coldAfter: '90d' });
     await p.get(id(1));
     await p.drain();
@@ -221,8 +224,10 @@ describe('tiers, escalation and rehydration through the library', () => {
     await copy.import(doc);
     const again = await copy.export();
     expect(again.memories).toEqual(doc.memories);
-    // Read by id counts as an access but only recall rehydrates.
-    expect(again.memories[0]).toMatchObject({ tier: 'cold', accessCount: 1, pinned: false, halfLifeDays: null });
-    expect(again.memories[0].lastAccessedAt).not.toBeNull();
+    // A read by id counts as an access and, like recall, brings a cold memory back to hot.
+    const byId = (n: number) => again.memories.find((m) => m.id === id(n))!;
+    expect(byId(1)).toMatchObject({ tier: 'hot', accessCount: 1, pinned: false, halfLifeDays: null });
+    expect(byId(1).lastAccessedAt).not.toBeNull();
+    expect(byId(2)).toMatchObject({ tier: 'cold', accessCount: 0, lastAccessedAt: null });
   });
 });

@@ -36,6 +36,7 @@ export async function buildRememberedMemory(input: RememberInput, extractor: Ext
     queries: reading?.queries ?? [],
     tags: redactStrings(data.tags, redactions) ?? reading?.tags ?? [],
     importance: data.importance ?? reading?.importance ?? 0.6,
+    pinned: data.pinned ?? false,
     metadata: redactMetadata(data.metadata, redactions),
     userId: data.userId,
     agentId: data.agentId,

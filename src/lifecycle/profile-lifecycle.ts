@@ -1,14 +1,14 @@
 import type { RecallResult } from '../api.js';
-import { MnemoError } from '../errors.js';
 import type { MemoryFilter, Page, Store } from '../store/store.js';
 import type { Memory } from '../types.js';
 import { AccessRecorder } from './access-recorder.js';
 import { withSalience } from './salience.js';
+import { TopBySalience, decodeSalienceCursor, encodeSalienceCursor } from './salience-page.js';
 import { LIFECYCLE_META_KEY, type LifecycleSettings, mergeLifecycleSettings, parseStoredSettings } from './settings.js';
 import { type TieringResult, runTiering } from './tiering.js';
 
 const SETTINGS_TTL_MS = 5_000;
-/** `list --sort salience` reads the matching memories in pages of this many, then sorts them. */
+/** `list --sort salience` streams the matching memories from the store in pages of this many. */
 const SCAN_PAGE = 5_000;
 
 export interface TierCommand {
@@ -49,8 +49,9 @@ export class ProfileLifecycle {
     return result;
   }
 
+  /** Records a read by id; a cold memory read by id is queued back to hot like a recalled one. */
   async read(store: Store, m: Memory): Promise<Memory> {
-    this.recorder.record([m.id]);
+    this.recorder.record([m.id], m.tier === 'cold' ? new Set([m.id]) : undefined);
     return withSalience(m, await this.settings(store), new Date());
   }
 
@@ -60,23 +61,21 @@ export class ProfileLifecycle {
     return { ...page, items: page.items.map((m) => withSalience(m, settings, now)) };
   }
 
-  /** Every matching memory, most salient first; the cursor is the offset of the next page. */
+  /** Matching memories, most salient first, in keyset pages (see salience-page.ts for why the store cannot order them). */
   async listBySalience(store: Store, filter: MemoryFilter): Promise<Page<Memory>> {
-    const offset = filter.cursor ? Number(Buffer.from(filter.cursor, 'base64url').toString('utf8').replace(/^salience:/, '')) : 0;
-    if (!Number.isInteger(offset) || offset < 0) throw new MnemoError('invalid_input', 'invalid cursor for a list sorted by salience');
+    const after = filter.cursor ? decodeSalienceCursor(filter.cursor) : null;
     const settings = await this.settings(store);
-    const now = new Date();
-    const all: Memory[] = [];
+    const now = after ? new Date(after.at) : new Date();
+    const top = new TopBySalience(filter.limit, after);
     let cursor: string | undefined;
     do {
       const page = await store.listMemories({ ...filter, limit: SCAN_PAGE, cursor });
-      for (const m of page.items) all.push(withSalience(m, settings, now));
+      for (const m of page.items) top.offer(withSalience(m, settings, now));
       cursor = page.nextCursor ?? undefined;
     } while (cursor);
-    all.sort((a, b) => b.salience! - a.salience! || (a.createdAt < b.createdAt ? 1 : -1));
-    const items = all.slice(offset, offset + filter.limit);
-    const next = offset + items.length;
-    return { items, nextCursor: next < all.length ? Buffer.from(`salience:${next}`).toString('base64url') : null };
+    const { items, more } = top.result();
+    const last = items.at(-1);
+    return { items, nextCursor: more && last ? encodeSalienceCursor({ at: now.toISOString(), salience: last.salience!, createdAt: last.createdAt, id: last.id }) : null };
   }
 
   async tier(store: Store, cmd: TierCommand): Promise<TieringResult> {

@@ -32,6 +32,7 @@ export const rememberArgs = rememberInputSchema.extend({
   content: rememberInputSchema.shape.content.describe('One self-contained statement, e.g. "The user prefers pnpm over npm."'),
   eventTime: time('When an event happened'),
   expiresAt: time('Tasks: when the task lapses (makes the memory a task)'),
+  pinned: rememberInputSchema.shape.pinned.describe('true: the memory never fades or goes cold (for what must always be remembered)'),
 });
 
 export const forgetArgs = forgetOptionsSchema.extend({

@@ -53,6 +53,15 @@ export function lifecycleContract(h: Harness): void {
       expect(await s.getMemory(a.id)).toMatchObject({ tier: 'cold', content: 'Gamma' });
     });
 
+    it('concurrent archive replacements (a tier run and the fold job\'s) leave one whole index, never a key conflict', async () => {
+      const s = h.store();
+      const a = mem('Zeta');
+      await s.writeMemories([a]);
+      const entries = [{ kind: 'topic' as const, key: 'user.zeta', terms: ['zeta'], memberIds: [a.id] }];
+      await Promise.all(Array.from({ length: 6 }, () => s.replaceArchive(entries)));
+      expect(await s.archiveEntries()).toEqual(entries);
+    });
+
     it('dump and load keep every lifecycle field', async () => {
       const s = h.store();
       const m = mem('Epsilon', { pinned: true, halfLifeDays: 3, tier: 'cold', accessCount: 7, lastAccessedAt: at(9) });

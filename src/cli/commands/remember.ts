@@ -12,6 +12,7 @@ interface Opts extends ScopeFlags {
   eventTime?: string;
   expires?: string;
   tags?: string;
+  pinned?: boolean;
 }
 
 export function registerRemember(program: Command): void {
@@ -24,7 +25,8 @@ export function registerRemember(program: Command): void {
     .option('--session <id>', 'session the memory belongs to')
     .option('--event-time <date>', 'when the event happened (events)', dateOption)
     .option('--expires <date>', 'tasks: when the task lapses and leaves recall (makes it a task)', dateOption)
-    .option('--tags <list>', 'comma-separated tags'))
+    .option('--tags <list>', 'comma-separated tags')
+    .option('--pinned', 'never fades or goes cold (keeps full salience)'))
     .addHelpText('after', '\nExample:\n  mnemo remember "The project uses pnpm." --type fact --key project.package_manager')
     .action(async (text: string, opts: Opts, cmd: Command) => {
       await withProfile(cmd, async (profile, g) => {
@@ -36,6 +38,7 @@ export function registerRemember(program: Command): void {
           eventTime: opts.eventTime,
           expiresAt: opts.expires,
           tags: opts.tags?.split(',').map((t) => t.trim()).filter(Boolean),
+          pinned: opts.pinned,
           ...scopeWriteInput(opts),
         });
         emit(g.json, res, () => [

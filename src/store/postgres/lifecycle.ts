@@ -51,7 +51,12 @@ export async function coldMemoryIds(sql: Sql, profile: string): Promise<string[]
   return res.rows.map((r) => r.id);
 }
 
+/** Class key of the per-profile archive lock (the two-key advisory space, apart from the migration lock). */
+const ARCHIVE_LOCK_CLASS = 0x6d61; // "ma"
+
 export async function replaceArchive(tx: Tx, profile: string, entries: ArchiveEntry[]): Promise<void> {
+  // Concurrent replacements (a tier run and the fold job's) would both delete, then insert the same keys.
+  await tx.query(`SELECT pg_advisory_xact_lock($1::int, hashtext($2))`, [ARCHIVE_LOCK_CLASS, profile]);
   await tx.query(`DELETE FROM mnemo_archive_index WHERE profile = $1`, [profile]);
   for (let i = 0; i < entries.length; i += 1000) {
     const chunk = entries.slice(i, i + 1000);
