@@ -18,6 +18,8 @@ interface Thread {
   pending: Map<number, Pending>;
   /** Profiles whose indexes this thread has loaded (or is loading). */
   warmed: Map<string, Promise<unknown>>;
+  /** Profiles whose load has finished in this thread. */
+  loaded: Set<string>;
 }
 
 /** How long a recall may wait for its thread's answer when no model is configured. */
@@ -41,9 +43,10 @@ export function defaultRecallTimeoutMs(config: RecallThreadConfig): number {
  * main thread's writes. A request goes to the thread with the fewest in flight; a thread that dies
  * fails its requests with `unavailable` and is replaced on the next request. A recall with no
  * answer within `timeoutMs` means the thread may be stuck: it is stopped and handled as a dead
- * one. A thread loads a profile's indexes (`warm`) before its first recall of that profile, and
- * that recall's timeout starts once they are loaded: on a large profile the first load
- * legitimately takes longer than a recall may (WARM_TIMEOUT_MS bounds it instead).
+ * one. A thread starts loading a profile's indexes (`warm`) at its first recall of that profile and
+ * answers from the on-disk indexes meanwhile; until the load is done a recall's timeout is
+ * WARM_TIMEOUT_MS, since on a large profile the load legitimately keeps the thread busy longer
+ * than a recall may take.
  */
 export class RecallPool {
   private readonly threads: (Thread | null)[];
@@ -65,8 +68,11 @@ export class RecallPool {
 
   async recall(profile: string, query: string, options: RecallOptions): Promise<RecallResult> {
     const t = this.pick();
-    await this.warmOn(t, profile);
-    return this.send(t, { op: 'recall', profile, query, options }, this.timeoutMs) as Promise<RecallResult>;
+    // Threads answer from the on-disk indexes while theirs load, so a first recall never waits for
+    // the load; only its timeout does, since the load may keep the thread busy for a while.
+    this.warmOn(t, profile).catch(() => {});
+    const timeout = t.loaded.has(profile) ? this.timeoutMs : WARM_TIMEOUT_MS;
+    return this.send(t, { op: 'recall', profile, query, options }, timeout) as Promise<RecallResult>;
   }
 
   /** Loads a profile's indexes in every thread. */
@@ -78,6 +84,7 @@ export class RecallPool {
     let warming = t.warmed.get(profile);
     if (!warming) {
       warming = this.send(t, { op: 'warm', profile }, WARM_TIMEOUT_MS);
+      warming.then(() => t.loaded.add(profile), () => {});
       t.warmed.set(profile, warming);
       warming.catch(() => t.warmed.delete(profile));
     }
@@ -102,7 +109,7 @@ export class RecallPool {
     if (this.closed) throw new MnemoError('unavailable', 'this memory handle is closed');
     const existing = this.threads[i];
     if (existing) return existing;
-    const t: Thread = { worker: spawnRecallThread(this.config), pending: new Map(), warmed: new Map() };
+    const t: Thread = { worker: spawnRecallThread(this.config), pending: new Map(), warmed: new Map(), loaded: new Set() };
     t.worker.on('message', (reply: ThreadReply) => this.receive(t, reply));
     t.worker.on('error', (err) => this.fail(t, `recall thread failed: ${err.message}`));
     t.worker.on('exit', (code) => this.fail(t, `recall thread exited with code ${code}`));
