@@ -49,6 +49,15 @@ export async function runSize(size: number, ctx: SizeContext): Promise<SizeResul
   await builder.close();
   log(`  built in ${build.seconds.total.toFixed(1)} s`);
 
+  // The first process to open a profile builds its indexes and saves the HNSW graphs beside the
+  // database, as a server that ingested it would have; cold starts are measured after that.
+  const firstOpen = createSqliteProvider({ dataDir, annSaves: 'all' });
+  const firstStarted = performance.now();
+  await (await firstOpen.open(PERF_PROFILE)).warm?.();
+  await firstOpen.close();
+  const firstWarmMs = performance.now() - firstStarted;
+  log(`  first open (builds and saves the indexes) ${firstWarmMs.toFixed(0)} ms`);
+
   const questions = recallQuestions(seed, size, opts.queries);
   const coldStart = opts.coldStart ? await measureColdStart(dataDir, PERF_PROFILE, questions[0].query) : null;
   if (coldStart) log(`  cold start: healthz ${coldStart.healthzMs.toFixed(0)} ms, first recall ${coldStart.firstRecallMs.toFixed(0)} ms`);
@@ -91,7 +100,7 @@ export async function runSize(size: number, ctx: SizeContext): Promise<SizeResul
   await mem.close();
   const disk = profileDiskUsage(profilePath(dataDir, PERF_PROFILE));
   return {
-    size, build, warmMs, activeMemories, memoryVectors, messageVectors, recall, remember, ingest, disk, peakRssBytes, coldStart, cliRecall, vectors, recallCpu,
+    size, build, firstWarmMs, warmMs, activeMemories, memoryVectors, messageVectors, recall, remember, ingest, disk, peakRssBytes, coldStart, cliRecall, vectors, recallCpu,
     warnings: [...new Set(warnings)],
   };
 }

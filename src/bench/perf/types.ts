@@ -53,6 +53,8 @@ export interface SizeResult {
   /** Bench process peak while building and measuring (holds the collected vector matrix too). */
   peakRssBytes: number;
   /** Opening the profile for search: text indexes loaded, vector indexes loaded or built. */
+  /** The first open after the build: indexes built and the HNSW graphs saved. */
+  firstWarmMs: number;
   warmMs: number;
   coldStart: ColdStart | null;
   /** Cold `mnemo recall` processes (see cli-cold.ts); absent when cold starts were skipped or the CLI is not built. */
