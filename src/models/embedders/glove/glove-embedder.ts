@@ -5,6 +5,7 @@ import { dot, fallbackVector, normalizeInPlace } from '../vector-math.js';
 import { type GloveCacheOptions, openWordVectors } from './glove-cache.js';
 import type { GloveTable } from './glove-table.js';
 import { WordNeighbors, type WordNeighbor } from './nearest-words.js';
+import { rowsForWord } from './word-rows.js';
 import { sifWeightOf } from './sif-weights.js';
 import { tableWordVectors, type WordVectors } from './word-vectors.js';
 
@@ -64,19 +65,7 @@ export class GloveEmbedder implements Embedder {
   }
 
   private rowsFor(word: string): number[] {
-    const direct = this.table.rowOf(word);
-    if (direct !== undefined) return [direct];
-    if (word.endsWith("'s")) return this.rowsFor(word.slice(0, -2));
-    if (/[-_']/.test(word)) {
-      return word
-        .split(/[-_']+/)
-        .filter((part) => part && !isStopword(part))
-        .flatMap((part) => {
-          const row = this.table.rowOf(part);
-          return row === undefined ? [] : [row];
-        });
-    }
-    return [];
+    return rowsForWord(word, (w) => this.table.rowOf(w));
   }
 }
 

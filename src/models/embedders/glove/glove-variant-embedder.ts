@@ -4,6 +4,7 @@ import { words } from '../../../text/tokenize.js';
 import { fallbackVector, normalizeInPlace } from '../vector-math.js';
 import { addRow, type GloveTable } from './glove-table.js';
 import { WordNeighbors, type WordNeighbor } from './nearest-words.js';
+import { rowsForWord } from './word-rows.js';
 import { tableWordVectors } from './word-vectors.js';
 import { principalDirections, removeDirections } from './principal-components.js';
 import { commonDirection, sifWeights } from './sif-weights.js';
@@ -72,19 +73,7 @@ export class GloveVariantEmbedder implements Embedder {
   }
 
   private rowsFor(word: string): number[] {
-    const direct = this.table.index.get(word);
-    if (direct !== undefined) return [direct];
-    if (word.endsWith("'s")) return this.rowsFor(word.slice(0, -2));
-    if (/[-_']/.test(word)) {
-      return word
-        .split(/[-_']+/)
-        .filter((part) => part && !isStopword(part))
-        .flatMap((part) => {
-          const row = this.table.index.get(part);
-          return row === undefined ? [] : [row];
-        });
-    }
-    return [];
+    return rowsForWord(word, (w) => this.table.index.get(w));
   }
 }
 
