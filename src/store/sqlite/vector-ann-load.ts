@@ -1,8 +1,7 @@
 import type { VectorKind } from '../store.js';
 import type { Connection } from './connection.js';
 import { AnnVectorIndex } from './vector-ann.js';
-import { databaseId, readAnnFiles } from './vector-ann-files.js';
-import { logBounds, logReaches, readLog } from './vector-log.js';
+import { readAnnCheckpoint } from './vector-checkpoint.js';
 import { allAttrs, applyTouched } from './vector-rows.js';
 
 /**
@@ -12,13 +11,10 @@ import { allAttrs, applyTouched } from './vector-rows.js';
  * `clear` since, a bad checksum, or (after replaying the log) rows that differ from the table.
  */
 export function loadAnnFiles(conn: Connection, kind: VectorKind, prefix: string, rev: number): { ann: AnnVectorIndex; replayed: number } | null {
-  const files = readAnnFiles(prefix, kind);
-  if (!files) return null;
+  const checkpoint = readAnnCheckpoint(conn, kind, prefix, rev, 'checksum');
+  if (!checkpoint) return null;
+  const { files, delta } = checkpoint;
   const { manifest } = files;
-  if (manifest.dbId !== databaseId(conn, false)) throw new Error('files belong to another database');
-  if (!logReaches(logBounds(conn), manifest.rev) || manifest.rev > rev) throw new Error(`checkpoint ${manifest.rev} is outside the kept log`);
-  const delta = readLog(conn, kind, manifest.rev, rev);
-  if (delta.cleared) throw new Error('vectors were cleared after the checkpoint');
   const attrs = allAttrs(conn, kind);
   const touched = new Set(delta.touched);
   const placeholder = { type: null, sessionId: null }; // replaced or removed by the replay below

@@ -2,8 +2,8 @@ import { AnnIndex, ANN_DEFAULTS } from '../../vector/ann-index.js';
 import { ExactVectorIndex, type VectorAttrs, type VectorHit, type VectorIndex } from '../../vector/exact-vector-index.js';
 import type { VectorKind } from '../store.js';
 import type { Connection } from './connection.js';
-import { databaseId, readAnnFiles } from './vector-ann-files.js';
-import { logBounds, logReaches, readLog } from './vector-log.js';
+import { readAnnCheckpoint } from './vector-checkpoint.js';
+import { readLog } from './vector-log.js';
 import { putRecord, recordsOf } from './vector-rows.js';
 
 /** Past this many changes since the checkpoint, loading the graph and replaying them is better. */
@@ -55,13 +55,10 @@ export class ViewedAnnIndex implements VectorIndex {
    * saved; throws when the files do not fit this database (the caller then loads instead).
    */
   static open(conn: Connection, kind: VectorKind, prefix: string, rev: number): ViewedAnnIndex | null {
-    const files = readAnnFiles(prefix, kind, 'size');
-    if (!files) return null;
+    const checkpoint = readAnnCheckpoint(conn, kind, prefix, rev, 'size');
+    if (!checkpoint) return null;
+    const { files, delta } = checkpoint;
     const { manifest } = files;
-    if (manifest.dbId !== databaseId(conn, false)) throw new Error('files belong to another database');
-    if (!logReaches(logBounds(conn), manifest.rev) || manifest.rev > rev) throw new Error(`checkpoint ${manifest.rev} is outside the kept log`);
-    const delta = readLog(conn, kind, manifest.rev, rev);
-    if (delta.cleared) throw new Error('vectors were cleared after the checkpoint');
     const ann = AnnIndex.view(files.graphPath, { dimensions: manifest.dimensions, quantization: ANN_DEFAULTS.quantization });
     const ids = new KeyIdLookup(files.idsText);
     if (ann.size !== ids.size) throw new Error(`graph holds ${ann.size} vectors, its id map ${ids.size}`);
