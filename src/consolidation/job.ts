@@ -9,7 +9,6 @@ export const CONSOLIDATE_JOB = 'consolidate';
 /** Meta keys: the last run's report, and the memory count when a run was last scheduled. */
 export const META_LAST_REPORT = 'consolidation.last_report';
 const META_SCHEDULED_AT = 'consolidation.scheduled_at_count';
-const DEFAULT_LEASE_MS = 60_000;
 
 export interface ConsolidateJobPayload {
   options?: Record<string, unknown>;
@@ -22,8 +21,7 @@ export function consolidateJobHandler(getComposer: () => Composer, onWarning?: (
     const payload = job.payload as Partial<ConsolidateJobPayload>;
     const { wait: _wait, ...options } = parseInput(consolidateOptionsSchema, payload.options ?? {}, 'consolidation options');
     const report = await runConsolidation(ctx.store, getComposer(), settingsFrom(options), {
-      // Extended by the worker's own lease, so a killed run is taken over as soon as any other job would be.
-      heartbeat: () => ctx.store.extendLease(job.id, ctx.workerId, ctx.leaseMs ?? DEFAULT_LEASE_MS),
+      heartbeat: ctx.heartbeat,
       onWarning,
     });
     await ctx.store.setMeta(META_LAST_REPORT, JSON.stringify({ jobId: job.id, at: new Date().toISOString(), ...report }));

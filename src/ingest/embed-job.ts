@@ -25,14 +25,13 @@ export function embedJobHandler(getEmbedder: () => Promise<Embedder | null>): Jo
     const payload = job.payload as EmbedPayload;
     const switched = await adoptEmbedder(ctx.store, embedder);
     const full = switched || payload.full === true || (!payload.memoryIds && !payload.messageIds);
-    const extend = () => ctx.store.extendLease(job.id, ctx.workerId, 60_000);
     if (full) {
       for (const kind of ['memory', 'message'] as VectorKind[]) {
         for (;;) {
           const owners = await ctx.store.missingVectors(kind, BATCH);
           if (owners.length === 0) break;
           await embedOwners(ctx.store, embedder, owners);
-          await extend();
+          await ctx.heartbeat();
         }
       }
       return;
@@ -40,7 +39,7 @@ export function embedJobHandler(getEmbedder: () => Promise<Embedder | null>): Jo
     for (const [kind, ids] of [['memory', payload.memoryIds ?? []], ['message', payload.messageIds ?? []]] as const) {
       for (let i = 0; i < ids.length; i += BATCH) {
         await embedOwners(ctx.store, embedder, ids.slice(i, i + BATCH).map((id) => ({ kind, id })));
-        await extend();
+        await ctx.heartbeat();
       }
     }
   };

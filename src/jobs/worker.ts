@@ -14,8 +14,11 @@ export interface JobContext {
   workerId: string;
   /** True when the handler completed the job itself (e.g. inside its write transaction). */
   completed: boolean;
-  /** The worker's lease: a long handler extends its claim by this much at a time. */
-  leaseMs?: number;
+  /**
+   * Extends the claim by the worker's own lease. Long handlers call it between steps, so a job
+   * left by a killed process is taken over as soon as any other job would be.
+   */
+  heartbeat: () => Promise<boolean>;
 }
 
 export interface WorkerOptions {
@@ -112,7 +115,7 @@ export class Worker {
     const job = await store.claimJob({ workerId: this.id, leaseMs: this.leaseMs, kinds });
     if (!job) return false;
     const handler = this.opts.handlers[job.kind];
-    const ctx: JobContext = { store, workerId: this.id, completed: false, leaseMs: this.leaseMs };
+    const ctx: JobContext = { store, workerId: this.id, completed: false, heartbeat: () => store.extendLease(job.id, this.id, this.leaseMs) };
     try {
       await handler(job, ctx);
       if (!ctx.completed) await store.completeJob(job.id, this.id);

@@ -111,7 +111,8 @@ function validJsonOrAbsent(file: string): boolean {
   }
 }
 
-export async function killSoak(dataDir: string, opts: { kills: number; seed: number; maxDelayMs?: number; pace?: number }): Promise<KillSoakResult> {
+export async function killSoak(dataDir: string, opts: { kills: number; seed: number; maxDelayMs?: number; pace?: number; log?: (line: string) => void }): Promise<KillSoakResult> {
+  const log = opts.log ?? (() => {});
   const r = seeded(opts.seed);
   const acks: Acks = { messages: new Set(), memories: new Set(), imports: new Set() };
   const killedAt: Record<string, number> = {};
@@ -129,6 +130,7 @@ export async function killSoak(dataDir: string, opts: { kills: number; seed: num
       if (event === 'save' && existsSync(path.dirname(dbFile))) for (const f of readdirSync(path.dirname(dbFile))) if (/\.hnsw$/.test(f)) rmSync(path.join(path.dirname(dbFile), f));
       moment = await killChild(dataDir, k, acks, r.int(200, opts.maxDelayMs ?? 2500), event, opts.pace ?? 1);
     }
+    log(`kill ${k}: ${moment}`);
     killedAt[moment] = (killedAt[moment] ?? 0) + 1;
     if (!integrity(dbFile)) integrityFailures++;
   }
@@ -140,7 +142,9 @@ export async function killSoak(dataDir: string, opts: { kills: number; seed: num
   const mem = openMemory({ store: createSqliteProvider({ dataDir, annThreshold: 150 }), embedder: { kind: 'hashing' }, worker: { background: false, leaseMs: 1500 }, onWarning: () => {} });
   try {
     const p = mem.profile('soak');
+    log('restart: draining');
     await p.drain();
+    log('restart: drained');
     timings.drainMs = Math.round(performance.now() - t);
     t = performance.now();
     const doc = await p.export();
@@ -161,6 +165,7 @@ export async function killSoak(dataDir: string, opts: { kills: number; seed: num
       ...[...byContent].filter(([c, n]) => n > 1 && /^\[r\d+ [ni]\d+/.test(c)).map(([c]) => `memory ${c.slice(0, 40)}`),
     ];
     const jobs = await p.jobs();
+    log('restart: recall');
     const recall = await p.recall('who owns the service that deploys from main?');
     return {
       kills: opts.kills, killedAt,
