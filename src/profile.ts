@@ -223,12 +223,22 @@ export class Profile implements ProfileApi {
     const old = await store.getMemory(mid);
     if (!old) throw new MnemoError('not_found', `no memory ${mid} in profile ${this.name}`);
     assertRevisable(old);
+    if (Object.keys(changes).every((k) => k === 'pinned' || changes[k as keyof typeof changes] === undefined)) return this.pin(store, old, changes.pinned!);
     const { memory, redactions } = await buildRevision(old, changes, this.rt.extractor, await this.topicKeys());
     const written = await store.reviseMemory(mid, memory, { enqueue: [{ kind: EMBED_JOB, payload: { memoryIds: [memory.id] } }] });
     if (!written) throw new MnemoError('not_found', `no memory ${mid} in profile ${this.name}`);
     this.invalidateKeys();
     this.rt.worker.kick();
     return { memory: written, previous: (await store.getMemory(mid)) ?? old, redactions };
+  }
+
+  /** Pinning changes how a memory ages, not what it says: the same version, changed in place. */
+  private async pin(store: Store, old: Memory, pinned: boolean): Promise<UpdateResult> {
+    if (!(await store.setPinned(old.id, pinned))) throw new MnemoError('not_found', `no active memory ${old.id} in profile ${this.name}`);
+    this.invalidateKeys();
+    const pinnedNow = (await store.getMemory(old.id))!;
+    const { items: [memory, previous] } = await this.lifecycle.withSalience(store, { items: [pinnedNow, old], nextCursor: null });
+    return { memory: memory!, previous: previous!, redactions: [] };
   }
 
   async forgetWhere(opts: ForgetWhereOptions): Promise<ForgetWhereResult> {

@@ -154,9 +154,10 @@ export const updateInputSchema = z
     type: memoryTypeSchema.optional(),
     tags: z.array(z.string().min(1).max(LIMITS.maxIdChars)).max(LIMITS.maxTags).optional(),
     metadata: metadataSchema.optional().describe('replaces the whole metadata object'),
+    pinned: z.boolean().optional().describe('true: never fades or goes cold; alone it changes the memory in place, without a new version'),
   })
   .strict()
-  .refine((u) => Object.values(u).some((v) => v !== undefined), 'nothing to update: give content, type, tags or metadata');
+  .refine((u) => Object.values(u).some((v) => v !== undefined), 'nothing to update: give content, type, tags, metadata or pinned');
 export type UpdateInput = z.input<typeof updateInputSchema>;
 
 export const memoryIdSchema = z.string().regex(/^[0-9a-f]{32}$/, 'memory id must be 32 hex characters');

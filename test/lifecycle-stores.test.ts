@@ -80,6 +80,30 @@ for (const [name, backend] of [['SQLite', sqlite], ['PostgreSQL', postgres]] as 
       await expect(p.remember({ content: 'x', pinned: 'yes' as unknown as boolean })).rejects.toMatchObject({ code: 'invalid_input', message: expect.stringContaining('pinned') });
     });
 
+    it('update can pin an existing memory in place: same id, no new version, back to hot, kept by tiering; unpin lets it go', async () => {
+      await seed(p, [
+        { n: 1, content: 'The user is allergic to peanuts', days: 400, tier: 'cold', importance: 0.2 },
+        { n: 2, content: 'The user had toast for breakfast', days: 400, importance: 0.2 },
+      ]);
+      const res = await p.update(id(1), { pinned: true });
+      expect(res.memory).toMatchObject({ id: id(1), pinned: true, tier: 'hot', status: 'active', content: 'The user is allergic to peanuts' });
+      expect(res.previous).toMatchObject({ id: id(1), pinned: false, tier: 'cold' });
+      expect(res.memory.salience!).toBeGreaterThan(res.previous.salience!);
+      expect((await p.list({ limit: 10 })).items.filter((m) => m.status === 'active')).toHaveLength(3);
+      expect((await p.tier({ coldBelow: 1 })).cooled).toBe(2);
+      expect(await p.get(id(1))).toMatchObject({ tier: 'hot', pinned: true });
+
+      await p.update(id(1), { pinned: false });
+      await p.tier({ coldBelow: 1 });
+      expect(await (await rawStore(p)).getMemory(id(1))).toMatchObject({ tier: 'cold', pinned: false });
+
+      const revised = await p.update(id(2), { content: 'The user had porridge for breakfast', pinned: true });
+      expect(revised.memory).toMatchObject({ pinned: true, content: 'The user had porridge for breakfast' });
+      expect(revised.memory.id).not.toBe(id(2));
+      expect(await code(p.update(id(2), { pinned: true }))).toBe('conflict');
+      expect(await code(p.update(id(1), { pinned: 'yes' as unknown as boolean }))).toBe('invalid_input');
+    });
+
     it('a read by id queues a cold memory back to hot through the batched access log, never inline', async () => {
       await seed(p, [
         { n: 1, content: 'Caroline took up pottery classes', days: 400, tier: 'cold' },

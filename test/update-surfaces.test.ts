@@ -33,6 +33,13 @@ describe('CLI', () => {
     const history = await runCli(['history', 'team.release_day', '--json'], { dataDir: dir });
     expect(history.json().items?.length ?? history.json().length).toBe(2);
 
+    const newId: string = up.json().memory.id;
+    const pinned = await runCli(['update', newId, '--pin'], { dataDir: dir });
+    expect(pinned.code, pinned.stderr).toBe(0);
+    expect(pinned.stdout).toMatch(/^pinned /);
+    const got = await runCli(['get', newId, '--json'], { dataDir: dir });
+    expect(got.json()).toMatchObject({ id: newId, pinned: true, status: 'active' });
+
     const again = await runCli(['update', id, '--content', 'Fridays.'], { dataDir: dir });
     expect(again.code).not.toBe(0);
     expect(again.stderr).toMatch(/superseded/);

@@ -97,7 +97,8 @@ export function registerTools(server: McpServer, profile: ProfileApi, opts: { re
     description:
       'Correct or refine one stored memory by id when the user says it is wrong or out of date and you know the right ' +
       'value: new content, type, tags or metadata (metadata replaces the old object). The old version is kept in its ' +
-      'history, superseded; the result has the new id to use from now on. Prefer remember for a new, separate fact.',
+      'history, superseded; the result has the new id to use from now on. Prefer remember for a new, separate fact. ' +
+      'pinned alone changes the memory in place and keeps its id.',
     inputSchema: updateArgs,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   }, ({ id, ...patch }) => guard(async () => {

@@ -10,4 +10,5 @@ export const updateArgs = z.object({
   type: patch.type.describe('fact, instruction, event or task'),
   tags: patch.tags,
   metadata: patch.metadata,
+  pinned: patch.pinned.describe('true keeps the memory at full salience and out of the cold tier (the user says it always matters); false lets it fade'),
 });

@@ -35,6 +35,7 @@ export async function buildRevision(old: Memory, patch: UpdateInput, extractor: 
     queries,
     tags: redactStrings(patch.tags, redactions) ?? old.tags,
     metadata: redactMetadata(patch.metadata, redactions) ?? old.metadata,
+    pinned: patch.pinned ?? old.pinned,
     createdAt: now,
     updatedAt: now,
     // Editing a memory is using it: the new version starts hot even when the old one had gone cold.

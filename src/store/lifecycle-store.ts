@@ -31,6 +31,8 @@ export interface LifecycleStore {
   foldAccesses(limit: number): Promise<{ folded: number; rehydrated: string[] }>;
   /** Sets the tier of the given memories; returns how many changed. */
   setTier(ids: string[], tier: MemoryTier): Promise<number>;
+  /** Pins or unpins an active memory in place (a pinned one also goes hot); false when there is none. */
+  setPinned(id: string, pinned: boolean): Promise<boolean>;
   coldMemoryIds(): Promise<string[]>;
   /** Replaces the whole archive index in one transaction. */
   replaceArchive(entries: ArchiveEntry[]): Promise<void>;

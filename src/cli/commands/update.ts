@@ -9,6 +9,7 @@ interface Opts {
   type?: MemoryType;
   tags?: string;
   metadata?: string;
+  pin?: boolean;
 }
 
 export function registerUpdate(program: Command): void {
@@ -20,7 +21,9 @@ export function registerUpdate(program: Command): void {
     .addOption(new Option('--type <type>', 'the new memory type').choices(MEMORY_TYPES))
     .option('--tags <list>', 'comma-separated tags (replace the old ones)')
     .option('--metadata <json>', 'JSON object (replaces the old metadata)')
-    .addHelpText('after', '\nExample:\n  mnemo update 3f2a9c0e5b7d41a8b6c2d9e0f1a2b3c4 --content "The project uses bun." --metadata \'{"source":"review"}\'')
+    .option('--pin', 'never fades or goes cold; alone it changes the memory in place, without a new version')
+    .option('--no-pin', 'let it fade and go cold again')
+    .addHelpText('after', '\nExample:\n  mnemo update 3f2a9c0e5b7d41a8b6c2d9e0f1a2b3c4 --content "The project uses bun." --metadata \'{"source":"review"}\'\n  mnemo update 3f2a9c0e5b7d41a8b6c2d9e0f1a2b3c4 --pin')
     .action(async (id: string, opts: Opts, cmd: Command) => {
       await withProfile(cmd, async (profile, g) => {
         const res = await profile.update(id, {
@@ -28,8 +31,10 @@ export function registerUpdate(program: Command): void {
           type: opts.type,
           tags: opts.tags?.split(',').map((t) => t.trim()).filter(Boolean),
           metadata: opts.metadata === undefined ? undefined : parseJsonObject(opts.metadata, '--metadata'),
+          pinned: opts.pin,
         });
-        emit(g.json, res, () => [`updated ${res.previous.id} → ${memoryLine(res.memory)}`, ...redactionLines(res.redactions)]);
+        const head = res.memory.id === res.previous.id ? `${res.memory.pinned ? 'pinned' : 'unpinned'} ${memoryLine(res.memory)}` : `updated ${res.previous.id} → ${memoryLine(res.memory)}`;
+        emit(g.json, res, () => [head, ...redactionLines(res.redactions)]);
       });
     });
 }

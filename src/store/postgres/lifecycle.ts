@@ -46,6 +46,17 @@ export async function setTier(tx: Tx, profile: string, ids: string[], tier: Memo
   return changed;
 }
 
+export async function setPinned(tx: Tx, profile: string, id: string, pinned: boolean): Promise<boolean> {
+  const res = await tx.query<{ was: string }>(
+    `UPDATE mnemo_memories m SET pinned = $3, tier = CASE WHEN $3 THEN 'hot' ELSE m.tier END
+     FROM (SELECT tier FROM mnemo_memories WHERE profile = $1 AND id = $2 AND status = 'active' FOR UPDATE) old
+     WHERE m.profile = $1 AND m.id = $2 RETURNING old.tier AS was`, [profile, id, pinned]);
+  const was = res.rows[0]?.was;
+  if (was === undefined) return false;
+  if (pinned && was !== 'hot') await bumpRevision(tx, profile);
+  return true;
+}
+
 export async function coldMemoryIds(sql: Sql, profile: string): Promise<string[]> {
   const res = await sql.query<{ id: string }>(`SELECT id FROM mnemo_memories WHERE profile = $1 AND tier = 'cold'`, [profile]);
   return res.rows.map((r) => r.id);

@@ -162,6 +162,7 @@ export class PostgresStore implements Store {
   }
   async foldAccesses(limit: number): Promise<{ folded: number; rehydrated: string[] }> { return this.tx((tx) => lifecycle.foldAccesses(tx, this.profile, limit)); }
   async setTier(ids: string[], tier: MemoryTier): Promise<number> { return this.tx((tx) => lifecycle.setTier(tx, this.profile, ids, tier)); }
+  async setPinned(id: string, pinned: boolean): Promise<boolean> { return this.tx((tx) => lifecycle.setPinned(tx, this.profile, id, pinned)); }
   async coldMemoryIds(): Promise<string[]> { return lifecycle.coldMemoryIds(this.db, this.profile); }
   async replaceArchive(entries: ArchiveEntry[]): Promise<void> { await this.tx((tx) => lifecycle.replaceArchive(tx, this.profile, entries)); }
   async archiveEntries(): Promise<ArchiveEntry[]> { return lifecycle.archiveEntries(this.db, this.profile); }

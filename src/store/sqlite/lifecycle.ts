@@ -54,6 +54,16 @@ export function setTier(conn: Connection, ids: string[], tier: MemoryTier): numb
   });
 }
 
+export function setPinned(conn: Connection, id: string, pinned: boolean): boolean {
+  return conn.write(() => {
+    const row = conn.get<{ tier: string }>(`SELECT tier FROM memories WHERE id = ? AND status = 'active'`, id);
+    if (!row) return false;
+    conn.run(`UPDATE memories SET pinned = ?, tier = CASE WHEN ? THEN 'hot' ELSE tier END WHERE id = ?`, pinned ? 1 : 0, pinned ? 1 : 0, id);
+    if (pinned && row.tier !== 'hot') bumpRevision(conn);
+    return true;
+  });
+}
+
 export function coldMemoryIds(conn: Connection): string[] {
   return conn.all<{ id: string }>(`SELECT id FROM memories WHERE tier = 'cold'`).map((r) => r.id);
 }

@@ -215,6 +215,7 @@ export class SqliteStore implements Store {
   async appendAccesses(entries: AccessEntry[], opts?: { enqueue?: NewJob[] }): Promise<void> { lifecycle.appendAccesses(this.conn, entries, opts?.enqueue); }
   async foldAccesses(limit: number): Promise<{ folded: number; rehydrated: string[] }> { return lifecycle.foldAccesses(this.conn, limit); }
   async setTier(ids: string[], tier: MemoryTier): Promise<number> { return lifecycle.setTier(this.conn, ids, tier); }
+  async setPinned(id: string, pinned: boolean): Promise<boolean> { return lifecycle.setPinned(this.conn, id, pinned); }
   async coldMemoryIds(): Promise<string[]> { return lifecycle.coldMemoryIds(this.conn); }
   async replaceArchive(entries: ArchiveEntry[]): Promise<void> { lifecycle.replaceArchive(this.conn, entries); }
   async archiveEntries(): Promise<ArchiveEntry[]> { return lifecycle.archiveEntries(this.conn); }
