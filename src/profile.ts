@@ -128,7 +128,9 @@ export class Profile implements ProfileApi {
     if (memory.topicKey && this.topicKeyCache && !this.topicKeyCache.keys.includes(memory.topicKey)) this.topicKeyCache.keys.push(memory.topicKey);
     this.rt.worker.kick();
     const written = res.written[0];
-    const existing = written ? null : await store.getMemory(res.skipped[0]?.existingId ?? '');
+    let existing = written ? null : await store.getMemory(res.skipped[0]?.existingId ?? '');
+    // Saying it again with a pin pins what is already there: the same statement, now kept at full salience.
+    if (existing && memory.pinned && !existing.pinned && (await store.setPinned(existing.id, true))) existing = await store.getMemory(existing.id);
     const stored = written ?? existing;
     if (!stored) throw new MnemoError('internal', 'remember wrote nothing and found no existing memory');
     return { memory: stored, created: !!written, superseded: res.superseded.map((s) => s.id), redactions };

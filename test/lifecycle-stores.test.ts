@@ -97,6 +97,9 @@ for (const [name, backend] of [['SQLite', sqlite], ['PostgreSQL', postgres]] as 
       await p.tier({ coldBelow: 1 });
       expect(await (await rawStore(p)).getMemory(id(1))).toMatchObject({ tier: 'cold', pinned: false });
 
+      const again = await p.remember({ content: 'The user had toast for breakfast', pinned: true });
+      expect(again).toMatchObject({ created: false, memory: { id: id(2), pinned: true } });
+
       const revised = await p.update(id(2), { content: 'The user had porridge for breakfast', pinned: true });
       expect(revised.memory).toMatchObject({ pinned: true, content: 'The user had porridge for breakfast' });
       expect(revised.memory.id).not.toBe(id(2));
