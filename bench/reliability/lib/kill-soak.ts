@@ -14,6 +14,8 @@ import { createSqliteProvider, openMemory } from '../../../src/index.js';
 import { seeded } from '../../../test/fixtures/secrets/random.js';
 import { cliPath } from './dist.js';
 
+/** A child that has acknowledged nothing by then is stuck: the soak fails saying so instead of hanging. */
+const NO_ACK_LIMIT_MS = 30_000;
 const CHILD = fileURLToPath(new URL('./kill-child.mjs', import.meta.url));
 
 export interface KillSoakResult {
@@ -60,17 +62,24 @@ function killChild(dataDir: string, round: number, acks: Acks, deadlineMs: numbe
       moment = why;
       child.kill('SIGKILL');
     };
+    let silent = false;
+    const watchdog = setTimeout(() => {
+      silent = true;
+      child.kill('SIGKILL');
+    }, NO_ACK_LIMIT_MS);
     child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)));
     child.stdout.on('data', (d: Buffer) => {
       buf += d.toString();
       const lines = buf.split('\n');
       buf = lines.pop()!;
       for (const line of lines) {
-        if (line === 'ready') {
+        // The clock starts at the first acknowledged write, so even a slow, loaded machine kills a process that did work.
+        if (!readyAt && /^ack (message|memory) /.test(line)) {
           readyAt = Date.now();
+          clearTimeout(watchdog);
           timer = setTimeout(() => kill('timer'), deadlineMs);
         }
-        else if (line.startsWith('ack message ')) line.slice(12).split(',').forEach((id) => acks.messages.add(id));
+        if (line.startsWith('ack message ')) line.slice(12).split(',').forEach((id) => acks.messages.add(id));
         else if (line.startsWith('ack memory ')) acks.memories.add(line.slice(11));
         else if (line.startsWith('ack import ')) (JSON.parse(Buffer.from(line.slice(11), 'base64').toString()) as string[]).forEach((c) => acks.imports.add(c));
         // Armed after a short while, so the process has done some work before the worst moment comes.
@@ -80,7 +89,9 @@ function killChild(dataDir: string, round: number, acks: Acks, deadlineMs: numbe
     child.on('error', reject);
     child.on('exit', (code, signal) => {
       clearTimeout(timer);
-      if (signal !== 'SIGKILL') reject(new Error(`child exited by itself (${code}): ${stderr}`));
+      clearTimeout(watchdog);
+      if (silent) reject(new Error(`child acknowledged no write in ${NO_ACK_LIMIT_MS} ms: ${stderr}`));
+      else if (signal !== 'SIGKILL') reject(new Error(`child exited by itself (${code}): ${stderr}`));
       else resolve(moment);
     });
   });
