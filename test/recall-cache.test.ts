@@ -73,10 +73,11 @@ describe('recall result reuse', () => {
   });
 
   it('expires a result after recallCacheMs even when nothing was written', async () => {
-    const p = open(40).profile('p');
+    // Long enough that a loaded machine still answers the repeat inside it.
+    const p = open(1500).profile('p');
     await p.recall(QUESTION);
     expect((await p.recall(QUESTION)).timings.cache_hit).toBeDefined();
-    await new Promise((r) => setTimeout(r, 60));
+    await new Promise((r) => setTimeout(r, 1600));
     expect((await p.recall(QUESTION)).timings.cache_hit).toBeUndefined();
   });
 
