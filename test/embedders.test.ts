@@ -47,12 +47,9 @@ describe('GloVe embedder', () => {
     expect(Math.abs(dot(a, c))).toBeLessThan(0.5);
   });
 
-  it('finds nearest words quickly', async () => {
+  it('finds nearest words', async () => {
     const embedder = new GloveEmbedder((await loadGloveTable({ cacheDir, maxWords: 60_000 })).table);
-    embedder.nearestWords('car', 1); // builds the norms once
-    const started = performance.now();
     const near = embedder.nearestWords('car', 5).map((n) => n.word);
-    expect(performance.now() - started).toBeLessThan(200);
     expect(near).toContain('vehicle');
     expect(near).not.toContain('car');
     expect(embedder.nearestWords('notawordatallzz', 5)).toEqual([]);

@@ -136,7 +136,7 @@ describe('recall on threads', () => {
       expect(err).toBeInstanceOf(MnemoError);
       expect(err).toMatchObject({ code: 'unavailable', message: expect.stringMatching(/no answer within 1000 ms \(recallTimeoutMs\)/) });
       expect(waited).toBeGreaterThanOrEqual(timeoutMs - 50);
-      expect(waited).toBeLessThan(timeoutMs + 2000);
+      expect(waited).toBeLessThan(timeoutMs + 10_000); // fails by the timeout, not by a hang (loose: a loaded machine)
       // The other request in flight on that thread fails the same way, and the thread is stopped.
       expect(await blocked).toMatchObject({ code: 'unavailable', message: (err as Error).message });
       expect(warnings.join('\n')).toMatch(/no answer within 1000 ms/);
