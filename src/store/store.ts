@@ -203,6 +203,11 @@ export interface WriteMemoriesOptions {
   enqueue?: NewJob[];
   /** Free-form actor recorded in audit entries (e.g. `ingest`, `remember`, `import`). */
   actor?: string;
+  /**
+   * Upserted in the same transaction, after the memories (as `upsertVectors`: rows whose owner is
+   * unknown or not active are skipped), so a job's memories and their vectors land together.
+   */
+  vectors?: VectorRow[];
 }
 
 export interface WriteMemoriesResult {

@@ -18,6 +18,7 @@ export function writeMemories(conn: Connection, vectors: SqliteVectors, memories
       conn.run(`INSERT INTO memories_fts (rowid, content, queries, tags) SELECT rid, content, queries, tags FROM memories
         WHERE rid > ? AND content <> '[purged]'`, lastRid);
     }
+    if (opts.vectors?.length) vectors.upsert(opts.vectors);
     if (opts.enqueue?.length) insertJobs(conn, opts.enqueue);
     if (opts.completeJob) completeJob(conn, opts.completeJob.id, opts.completeJob.workerId);
     return result;
