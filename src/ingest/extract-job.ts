@@ -38,11 +38,10 @@ export function extractJobHandler(
         ? { vectors: await vectorsOf(embedder, all, messages) }
         : { enqueue: [{ kind: EMBED_JOB, payload: { memoryIds: all.map((m) => m.id), messageIds: messages.map((m) => m.id) } satisfies EmbedPayload }] }),
       actor: 'ingest',
+      // The entity index follows the new messages and memories here, not in the next recall.
+      indexEntities: true,
     });
     ctx.completed = true;
-    // The entity index follows the new messages and memories here, not in the next recall. The job
-    // is already complete: a failure here loses nothing, the next read of the index catches up.
-    await ctx.store.indexEntities().catch(() => undefined);
   };
 }
 

@@ -208,6 +208,11 @@ export interface WriteMemoriesOptions {
    * unknown or not active are skipped), so a job's memories and their vectors land together.
    */
   vectors?: VectorRow[];
+  /**
+   * Then brings the entity index up to date (as `indexEntities`), in the same transaction where
+   * the backend can; a failure there is ignored (the next read of the index catches up).
+   */
+  indexEntities?: boolean;
 }
 
 export interface WriteMemoriesResult {
