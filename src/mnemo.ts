@@ -96,7 +96,7 @@ function createMnemo(opts: MnemoOptions, recallOnly: boolean): MnemoApi {
   const consolidation = consolidationHandlers(composerFor(opts.llm, llm?.usage), everyNewMemoriesOf(opts.consolidation), warn);
   const worker = new Worker({
     handlers: {
-      [EXTRACT_JOB]: consolidation.afterExtraction(extractJobHandler(() => extractor)),
+      [EXTRACT_JOB]: consolidation.afterExtraction(extractJobHandler(() => extractor, undefined, embedder)),
       [CONSOLIDATE_JOB]: consolidation.handler,
       [EMBED_JOB]: embedJobHandler(embedder),
       [FOLD_JOB]: foldJobHandler(),

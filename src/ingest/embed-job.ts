@@ -1,6 +1,7 @@
 import type { JobHandler } from '../jobs/worker.js';
 import type { Embedder } from '../models/embedder.js';
-import type { Store, VectorKind, VectorOwner } from '../store/store.js';
+import type { Store, VectorKind, VectorOwner, VectorRow } from '../store/store.js';
+import type { NewMemory, StoredMessage } from '../types.js';
 
 const BATCH = 256;
 const META_EMBEDDER = 'embedder';
@@ -63,19 +64,34 @@ export async function currentEmbedderId(store: Store): Promise<string | null> {
   return store.getMeta(META_EMBEDDER);
 }
 
-/** Memories embed their question forms with the content; messages their content. Tasks, inactive and purged rows are skipped. */
+interface VectorText { kind: VectorKind; id: string; text: string }
+
+/** Memories embed their question forms with the content. Tasks and inactive memories are skipped. */
+function memoryTexts(memories: Pick<NewMemory, 'id' | 'type' | 'status' | 'queries' | 'content'>[]): VectorText[] {
+  return memories
+    .filter((m) => (m.status ?? 'active') === 'active' && m.type !== 'task')
+    .map((m) => ({ kind: 'memory', id: m.id, text: [...(m.queries ?? []), m.content].join('\n') }));
+}
+
+/** Messages embed their content; purged ones are skipped. */
+function messageTexts(messages: Pick<StoredMessage, 'id' | 'content'>[]): VectorText[] {
+  return messages.filter((m) => m.content !== '[purged]').map((m) => ({ kind: 'message', id: m.id, text: m.content }));
+}
+
+async function embedTexts(embedder: Embedder, rows: VectorText[]): Promise<VectorRow[]> {
+  if (rows.length === 0) return [];
+  const vectors = await embedder.embed(rows.map((r) => r.text));
+  return rows.map((r, i) => ({ kind: r.kind, id: r.id, vector: vectors[i] }));
+}
+
+/** The vectors an extraction's memories and their messages get (what an embed job would write for them). */
+export function vectorsOf(embedder: Embedder, memories: NewMemory[], messages: StoredMessage[]): Promise<VectorRow[]> {
+  return embedTexts(embedder, [...memoryTexts(memories), ...messageTexts(messages)]);
+}
+
 async function embedOwners(store: Store, embedder: Embedder, owners: VectorOwner[]): Promise<void> {
   const ids = owners.map((o) => o.id);
-  const kind = owners[0]?.kind;
-  let rows: { kind: VectorKind; id: string; text: string }[];
-  if (kind === 'memory') {
-    rows = (await store.getMemories(ids))
-      .filter((m) => m.status === 'active' && m.type !== 'task')
-      .map((m) => ({ kind, id: m.id, text: [...m.queries, m.content].join('\n') }));
-  } else {
-    rows = (await store.getMessages(ids)).filter((m) => m.content !== '[purged]').map((m) => ({ kind: 'message' as const, id: m.id, text: m.content }));
-  }
-  if (rows.length === 0) return;
-  const vectors = await embedder.embed(rows.map((r) => r.text));
-  await store.upsertVectors(rows.map((r, i) => ({ kind: r.kind, id: r.id, vector: vectors[i] })));
+  const rows = owners[0]?.kind === 'memory' ? memoryTexts(await store.getMemories(ids)) : messageTexts(await store.getMessages(ids));
+  const vectors = await embedTexts(embedder, rows);
+  if (vectors.length > 0) await store.upsertVectors(vectors);
 }

@@ -3,7 +3,9 @@ import { perceptualMemories } from '../attachments/perceptual.js';
 import { withCacheAffinity } from '../models/llm/cache-affinity.js';
 import { withTaskExpiry } from '../tasks/expiry.js';
 import type { NewMemory, StoredMessage } from '../types.js';
-import type { EmbedPayload } from './embed-job.js';
+import { adoptEmbedder, currentEmbedderId, embedderKey, vectorsOf, type EmbedPayload } from './embed-job.js';
+import type { Embedder } from '../models/embedder.js';
+import type { Store } from '../store/store.js';
 import type { Extractor } from './extractor.js';
 import { scopeFromPayload } from '../filters/ingest-scope.js';
 
@@ -11,10 +13,16 @@ export const EXTRACT_JOB = 'extract';
 export const EMBED_JOB = 'embed';
 
 /**
- * Extracts memories from the messages named in the job and writes them, completing the job and
- * enqueueing vectorization in the same transaction: a crash either keeps the job or its result.
+ * Extracts memories from the messages named in the job and writes them, completing the job in
+ * the same transaction: a crash either keeps the job or its result. Vectors go in that
+ * transaction too when the embedder computes in process and the profile already uses it;
+ * otherwise (a remote model, or an embedder switch to handle) an embed job is enqueued in it.
  */
-export function extractJobHandler(getExtractor: () => Extractor, onUsage?: (u: { calls: number; inputTokens: number; outputTokens: number }) => void): JobHandler {
+export function extractJobHandler(
+  getExtractor: () => Extractor,
+  onUsage?: (u: { calls: number; inputTokens: number; outputTokens: number }) => void,
+  getEmbedder?: () => Promise<Embedder | null>,
+): JobHandler {
   return async (job, ctx) => {
     const ids = Array.isArray(job.payload.messageIds) ? (job.payload.messageIds as string[]) : [];
     const messages = (await ctx.store.getMessages(ids)).sort((a, b) => a.seq - b.seq);
@@ -23,16 +31,28 @@ export function extractJobHandler(getExtractor: () => Extractor, onUsage?: (u: {
     if (usage) onUsage?.(usage);
     const scope = scopeFromPayload(job.payload);
     const all = withTaskExpiry(datedBySource([...memories, ...perceptualMemories(messages)], messages), (m) => m.createdAt).map((m) => ({ ...m, ...scope }));
+    const embedder = await inlineEmbedder(ctx.store, getEmbedder);
     await ctx.store.writeMemories(all, {
       completeJob: { id: job.id, workerId: ctx.workerId },
-      enqueue: [{ kind: EMBED_JOB, payload: { memoryIds: all.map((m) => m.id), messageIds: messages.map((m) => m.id) } satisfies EmbedPayload }],
+      ...(embedder
+        ? { vectors: await vectorsOf(embedder, all, messages) }
+        : { enqueue: [{ kind: EMBED_JOB, payload: { memoryIds: all.map((m) => m.id), messageIds: messages.map((m) => m.id) } satisfies EmbedPayload }] }),
       actor: 'ingest',
+      // The entity index follows the new messages and memories here, not in the next recall.
+      indexEntities: true,
     });
     ctx.completed = true;
-    // The entity index follows the new messages and memories here, not in the next recall. The job
-    // is already complete: a failure here loses nothing, the next read of the index catches up.
-    await ctx.store.indexEntities().catch(() => undefined);
   };
+}
+
+/** The embedder when extraction may write its vectors itself: in process, and the one the profile's vectors come from. */
+async function inlineEmbedder(store: Store, getEmbedder?: () => Promise<Embedder | null>): Promise<Embedder | null> {
+  const embedder = getEmbedder ? await getEmbedder() : null;
+  if (!embedder?.inProcess) return null;
+  const current = await currentEmbedderId(store);
+  if (current === embedderKey(embedder)) return embedder;
+  // A new profile adopts it here; a switch is left to the embed job, which re-embeds everything.
+  return current === null && !(await adoptEmbedder(store, embedder)) ? embedder : null;
 }
 
 /** A memory is as old as what it was said in, so backfilled history supersedes in time order. */

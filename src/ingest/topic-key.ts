@@ -131,9 +131,31 @@ function loose(key: string): string {
   return key.split('.').map((part) => part.replace(/(?:es|s)$/, '')).join('.');
 }
 
-/** An existing key equal to `key` up to plural endings, else `key` itself. */
+/** Each key list's keys, and the first key of each loose form: built once per list, not per lookup. */
+const indexes = new WeakMap<readonly string[], { exact: Set<string>; byLoose: Map<string, string> }>();
+
+function indexOf(existing: readonly string[]): { exact: Set<string>; byLoose: Map<string, string> } {
+  let index = indexes.get(existing);
+  if (!index) {
+    const byLoose = new Map<string, string>();
+    for (const k of existing) {
+      const l = loose(k);
+      if (!byLoose.has(l)) byLoose.set(l, k);
+    }
+    index = { exact: new Set(existing), byLoose };
+    indexes.set(existing, index);
+  }
+  return index;
+}
+
+/** An existing key equal to `key` up to plural endings (the first such in `existing`), else `key` itself. */
 export function reuseTopicKey(key: string, existing: readonly string[]): string {
-  if (existing.includes(key)) return key;
-  const target = loose(key);
-  return existing.find((k) => loose(k) === target) ?? key;
+  if (existing.length < 8) {
+    if (existing.includes(key)) return key;
+    const target = loose(key);
+    return existing.find((k) => loose(k) === target) ?? key;
+  }
+  const index = indexOf(existing);
+  if (index.exact.has(key)) return key;
+  return index.byLoose.get(loose(key)) ?? key;
 }

@@ -4,4 +4,10 @@ export interface Embedder {
   readonly id: string;
   readonly dimensions: number;
   embed(texts: string[]): Promise<Float32Array[]>;
+  /**
+   * Computes in this process from files already loaded: no network, no download, nothing that
+   * fails now and works on a retry. Extraction then writes the vectors in its own transaction
+   * instead of queueing a separate job for them.
+   */
+  readonly inProcess?: boolean;
 }

@@ -203,6 +203,16 @@ export interface WriteMemoriesOptions {
   enqueue?: NewJob[];
   /** Free-form actor recorded in audit entries (e.g. `ingest`, `remember`, `import`). */
   actor?: string;
+  /**
+   * Upserted in the same transaction, after the memories (as `upsertVectors`: rows whose owner is
+   * unknown or not active are skipped), so a job's memories and their vectors land together.
+   */
+  vectors?: VectorRow[];
+  /**
+   * Then brings the entity index up to date (as `indexEntities`), in the same transaction where
+   * the backend can; a failure there is ignored (the next read of the index catches up).
+   */
+  indexEntities?: boolean;
 }
 
 export interface WriteMemoriesResult {

@@ -3,11 +3,14 @@
  * its own words ("review PR #123 by Friday", "until 2026-05-01") against the time it was said.
  * Once lapsed it leaves recall's first pass; `list` and the audit log keep it.
  */
-import * as chrono from 'chrono-node/en';
+import { parserFor } from '../ingest/date-parser.js';
 import type { Memory, NewMemory } from '../types.js';
 
 /** A deadline preposition right before the date ("by Friday", "until May 3", "due tomorrow"). */
 const DEADLINE = /\b(?:by|until|till|til|before|due(?:\s+(?:on|by))?|no later than|expires?(?:\s+on)?|deadline(?:\s+is)?)\s*$/i;
+
+/** A deadline word anywhere: without one, no date in the text can be a deadline and chrono is skipped. */
+const DEADLINE_WORD = /\b(?:by|until|till|til|before|due|no later than|expires?|deadline)/i;
 
 export function isLapsed(m: Pick<Memory, 'type' | 'expiresAt'>, at: Date): boolean {
   return m.type === 'task' && m.expiresAt !== null && m.expiresAt !== undefined && Date.parse(m.expiresAt) <= at.getTime();
@@ -15,7 +18,8 @@ export function isLapsed(m: Pick<Memory, 'type' | 'expiresAt'>, at: Date): boole
 
 /** The end of the deadline a task's text names, or null. `reference` resolves relative dates. */
 export function expiryFromText(content: string, reference: Date): string | null {
-  for (const r of chrono.parse(content, reference, { forwardDate: true })) {
+  if (!DEADLINE_WORD.test(content)) return null;
+  for (const r of parserFor(content).parse(content, reference, { forwardDate: true })) {
     if (!DEADLINE.test(content.slice(0, r.index))) continue;
     const end = r.end ?? r.start;
     const date = end.date();

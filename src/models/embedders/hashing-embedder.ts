@@ -8,6 +8,7 @@ import { fallbackVector, normalizeInPlace } from './vector-math.js';
  */
 export class HashingEmbedder implements Embedder {
   readonly id: string;
+  readonly inProcess = true;
 
   constructor(readonly dimensions = 256) {
     if (!Number.isInteger(dimensions) || dimensions < 2) throw new RangeError('dimensions must be an integer ≥ 2');

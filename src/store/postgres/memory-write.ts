@@ -79,6 +79,7 @@ export async function writeMemories(tx: Tx, profile: string, vectors: PgVectors,
     [profile, replaced.map((r) => r.id), replaced.map((r) => r.by), now]);
     await vectors.delete(tx, replaced.map((r) => ({ kind: 'memory' as const, id: r.id })));
   }
+  if (opts.vectors?.length) await vectors.upsertIn(tx, opts.vectors);
   if (opts.enqueue?.length) await insertJobs(tx, profile, opts.enqueue);
   if (opts.completeJob) await completeJob(tx, profile, opts.completeJob.id, opts.completeJob.workerId);
   return result;

@@ -65,7 +65,10 @@ export class PostgresStore implements Store {
 
   async writeMemories(list: NewMemory[], opts?: WriteMemoriesOptions): Promise<WriteMemoriesResult> {
     if (list.length === 0 && !opts?.enqueue?.length && !opts?.completeJob) return { written: [], skipped: [], superseded: [] };
-    return this.tx((tx) => writeMemories(tx, this.profile, this.vectors, list, opts));
+    if (opts?.vectors?.length) await this.vectors.prepare(opts.vectors);
+    const result = await this.tx((tx) => writeMemories(tx, this.profile, this.vectors, list, opts));
+    if (opts?.indexEntities) await this.indexEntities().catch(() => undefined);
+    return result;
   }
   async getMemory(id: string): Promise<Memory | null> { return rows.getMemory(this.db, this.profile, id); }
   async getMemories(ids: string[]): Promise<Memory[]> { return rows.getMemories(this.db, this.profile, ids); }

@@ -32,28 +32,39 @@ export class PgVectors {
 
   async upsert(rows: VectorRow[]): Promise<void> {
     if (rows.length === 0) return;
+    await this.prepare(rows);
+    await this.runner.transaction((tx) => this.upsertIn(tx, rows));
+  }
+
+  /** Before a transaction that upserts `rows`: checks the batch and creates the HNSW index of its dimensions. */
+  async prepare(rows: VectorRow[]): Promise<void> {
+    if (rows.length === 0) return;
     const dims = checkBatch(rows);
     if (this.support.pgvector) await ensureHnswIndex(this.runner, this.support, dims);
-    await this.runner.transaction(async (tx) => {
-      const attrs = await this.ownerAttrs(tx, rows);
-      const accepted = rows.filter((r) => attrs.has(`${r.kind}:${r.id}`));
-      if (accepted.length === 0) return;
-      await this.track(tx, accepted.map((row) => ({ op: 'upsert', row, attrs: attrs.get(`${row.kind}:${row.id}`)! })));
-      const stored = await tx.query<{ dims: number }>(`SELECT dims FROM mnemo_vectors WHERE profile = $1 LIMIT 1`, [this.profile]);
-      const other = stored.rows[0]?.dims;
-      if (other !== undefined && other !== dims) {
-        throw new MnemoError('conflict', `vector dimension mismatch: new vectors have ${dims} dimensions but stored vectors have ${other}; clear vectors when the embedder changes`);
-      }
-      const values = this.support.pgvector
-        ? { data: 'NULL::bytea', embedding: `u.v::${this.support.type}`, texts: accepted.map((r) => vectorLiteral(r.vector)) }
-        : { data: `decode(u.v, 'hex')`, embedding: 'NULL', texts: accepted.map((r) => vectorToHex(r.vector)) };
-      const hasEmbedding = this.support.pgvector;
-      await tx.query(`INSERT INTO mnemo_vectors (profile, kind, id, dims, data${hasEmbedding ? ', embedding' : ''})
-        SELECT $1, u.kind, u.id, $2, ${values.data}${hasEmbedding ? `, ${values.embedding}` : ''}
-        FROM unnest($3::text[], $4::text[], $5::text[]) AS u(kind, id, v)
-        ON CONFLICT (profile, kind, id) DO UPDATE SET dims = excluded.dims, data = excluded.data${hasEmbedding ? ', embedding = excluded.embedding' : ''}`,
-      [this.profile, dims, accepted.map((r) => r.kind), accepted.map((r) => r.id), values.texts]);
-    });
+  }
+
+  /** Upserts inside the caller's transaction (after `prepare`). */
+  async upsertIn(tx: Tx, rows: VectorRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    const dims = checkBatch(rows);
+    const attrs = await this.ownerAttrs(tx, rows);
+    const accepted = rows.filter((r) => attrs.has(`${r.kind}:${r.id}`));
+    if (accepted.length === 0) return;
+    await this.track(tx, accepted.map((row) => ({ op: 'upsert', row, attrs: attrs.get(`${row.kind}:${row.id}`)! })));
+    const stored = await tx.query<{ dims: number }>(`SELECT dims FROM mnemo_vectors WHERE profile = $1 LIMIT 1`, [this.profile]);
+    const other = stored.rows[0]?.dims;
+    if (other !== undefined && other !== dims) {
+      throw new MnemoError('conflict', `vector dimension mismatch: new vectors have ${dims} dimensions but stored vectors have ${other}; clear vectors when the embedder changes`);
+    }
+    const values = this.support.pgvector
+      ? { data: 'NULL::bytea', embedding: `u.v::${this.support.type}`, texts: accepted.map((r) => vectorLiteral(r.vector)) }
+      : { data: `decode(u.v, 'hex')`, embedding: 'NULL', texts: accepted.map((r) => vectorToHex(r.vector)) };
+    const hasEmbedding = this.support.pgvector;
+    await tx.query(`INSERT INTO mnemo_vectors (profile, kind, id, dims, data${hasEmbedding ? ', embedding' : ''})
+      SELECT $1, u.kind, u.id, $2, ${values.data}${hasEmbedding ? `, ${values.embedding}` : ''}
+      FROM unnest($3::text[], $4::text[], $5::text[]) AS u(kind, id, v)
+      ON CONFLICT (profile, kind, id) DO UPDATE SET dims = excluded.dims, data = excluded.data${hasEmbedding ? ', embedding = excluded.embedding' : ''}`,
+    [this.profile, dims, accepted.map((r) => r.kind), accepted.map((r) => r.id), values.texts]);
   }
 
   /**

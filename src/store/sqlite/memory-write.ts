@@ -1,6 +1,7 @@
 import type { Memory, NewMemory } from '../../types.js';
 import type { WriteMemoriesOptions, WriteMemoriesResult } from '../store.js';
 import { appendAudit } from './audit.js';
+import { catchUp as catchUpEntities } from './entities.js';
 import { type Connection, canonicalTime, nowIso } from './connection.js';
 import { completeJob, insertJobs } from './jobs.js';
 import { contentHash, getMemory, insertMemoryRow, storedForm } from './memory-rows.js';
@@ -18,10 +19,21 @@ export function writeMemories(conn: Connection, vectors: SqliteVectors, memories
       conn.run(`INSERT INTO memories_fts (rowid, content, queries, tags) SELECT rid, content, queries, tags FROM memories
         WHERE rid > ? AND content <> '[purged]'`, lastRid);
     }
+    if (opts.vectors?.length) vectors.upsert(opts.vectors);
     if (opts.enqueue?.length) insertJobs(conn, opts.enqueue);
     if (opts.completeJob) completeJob(conn, opts.completeJob.id, opts.completeJob.workerId);
+    if (opts.indexEntities) indexEntitiesQuietly(conn);
     return result;
   });
+}
+
+/** In a savepoint of the caller's transaction: a failure rolls back only the index update. */
+function indexEntitiesQuietly(conn: Connection): void {
+  try {
+    conn.write(() => catchUpEntities(conn));
+  } catch {
+    // The index follows the rows lazily: the next read of it indexes what is missing.
+  }
 }
 
 function writeEach(conn: Connection, vectors: SqliteVectors, memories: NewMemory[], opts: WriteMemoriesOptions): WriteMemoriesResult {

@@ -37,8 +37,9 @@ export class SqliteVectors {
     if (rows.length === 0) return;
     this.conn.write(() => {
       this.checkDimensions(rows);
+      const live = this.liveOwners(rows);
       for (const row of rows) {
-        if (!this.ownerExists(row)) continue; // unknown owner or inactive memory: the vector would only go stale
+        if (!live.has(`${row.kind}:${row.id}`)) continue; // unknown owner or inactive memory: the vector would only go stale
         this.conn.run(`INSERT INTO vectors (kind, id, dims, vector) VALUES (?, ?, ?, ?)
           ON CONFLICT (kind, id) DO UPDATE SET dims = excluded.dims, vector = excluded.vector`,
           row.kind, row.id, row.vector.length, vectorToBlob(row.vector));
@@ -121,9 +122,17 @@ export class SqliteVectors {
     }
   }
 
-  private ownerExists(owner: VectorOwner): boolean {
-    return owner.kind === 'memory'
-      ? this.conn.get(`SELECT 1 FROM memories WHERE id = ? AND status = 'active'`, owner.id) !== undefined
-      : this.conn.get(`SELECT 1 FROM messages WHERE id = ?`, owner.id) !== undefined;
+  /** `kind:id` of the rows' owners that exist (memories: and are active), in one statement per kind. */
+  private liveOwners(rows: VectorRow[]): Set<string> {
+    const live = new Set<string>();
+    for (const kind of ['memory', 'message'] as const) {
+      const ids = rows.filter((r) => r.kind === kind).map((r) => r.id);
+      if (ids.length === 0) continue;
+      const found = kind === 'memory'
+        ? this.conn.all<{ id: string }>(`SELECT id FROM memories WHERE id IN (SELECT value FROM json_each(?)) AND status = 'active'`, JSON.stringify(ids))
+        : this.conn.all<{ id: string }>(`SELECT id FROM messages WHERE id IN (SELECT value FROM json_each(?))`, JSON.stringify(ids));
+      for (const r of found) live.add(`${kind}:${r.id}`);
+    }
+    return live;
   }
 }

@@ -17,6 +17,7 @@ import { tableWordVectors, type WordVectors } from './word-vectors.js';
 export class GloveEmbedder implements Embedder {
   readonly id: string;
   readonly dimensions: number;
+  readonly inProcess = true;
   private readonly table: WordVectors;
   private readonly common: Float32Array;
   private readonly neighbors: WordNeighbors;

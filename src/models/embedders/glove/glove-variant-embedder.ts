@@ -27,6 +27,7 @@ export interface GloveMathOptions {
 export class GloveVariantEmbedder implements Embedder {
   readonly id: string;
   readonly dimensions: number;
+  readonly inProcess = true;
   private readonly weights: Float32Array;
   private readonly removed: Float32Array[];
   private readonly neighbors: WordNeighbors;
