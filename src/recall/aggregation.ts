@@ -60,6 +60,8 @@ function fromQuestionWord(tokens: string[]): string | null {
     if (PLURAL_COPULA.test(tokens[i + 1] ?? '')) return tokens.slice(i + 2).find(isPluralNoun) ?? '';
     const at = firstNonModifier(tokens, i + 1, 3);
     if (at >= 0 && isPluralNoun(tokens[at]!) && AUXILIARY.test(tokens[at + 1] ?? '')) return tokens[at]!;
+    const head = describedNoun(tokens, i + 1);
+    if (head) return head;
   }
   return null;
 }
@@ -79,6 +81,22 @@ function fromRequest(tokens: string[], asked: boolean): string | null {
   const noun = tokens[at]!;
   if (isPluralNoun(noun)) return noun;
   return UNIVERSAL.test(determiner) && !isStopword(noun) && !MEASURES.has(`${noun}s`) ? noun : null;
+}
+
+/**
+ * A plural noun after words that describe it, ending the phrase the question word determines
+ * ("what martial arts has…", "which European countries did…", "what musical artists/bands has…"):
+ * describing words are content words (not stopwords, question words or auxiliaries), at most
+ * `ADJECTIVES` of them, and the noun is followed by the phrase's auxiliary.
+ */
+const ADJECTIVES = 3;
+function describedNoun(tokens: string[], from: number): string | null {
+  for (let j = from; j < Math.min(tokens.length - 1, from + ADJECTIVES + 1); j++) {
+    const w = tokens[j]!;
+    if (AUXILIARY.test(tokens[j + 1]!) && j > from) return isPluralNoun(w) ? w : null;
+    if (isStopword(w) || AUXILIARY.test(w) || WH_DETERMINER.test(w) || NOT_VERB.test(w)) return null;
+  }
+  return null;
 }
 
 function firstNonModifier(tokens: string[], from: number, span: number): number {
