@@ -16,6 +16,7 @@ import { boostCategoryMembers } from './category-match.js';
 import type { Embedder } from '../models/embedder.js';
 import { propagateProvenance } from './provenance.js';
 import { spreadOverTime } from './timeline-spread.js';
+import { pairExchanges } from './exchange-pairs.js';
 
 export interface RankOptions extends FuseOptions {
   provenance: number;
@@ -48,6 +49,8 @@ export interface RankOptions extends FuseOptions {
   gatheredByMean?: boolean;
   /** For a set question: the kind it names, and the boost of candidates holding a member of it (absent: none). */
   category?: { word: string; embedder: Embedder | null; boost: number; floor: number; window: number };
+  /** Each of the best this many messages is followed by the other half of its exchange (0 or absent: off). */
+  exchangeHead?: number;
   /** Breadth for a question asking for a set of things (absent: none). */
   breadth?: SetBreadthOptions;
 }
@@ -80,5 +83,6 @@ export async function rankCandidates(store: Store, results: ChannelResult[], opt
   if (opts.memoryFirst) ranked = sortCandidates(memoriesBeforeSources(ranked, 10, opts.gatheredByMean));
   if (opts.ownTurnsBoost) ranked = sortCandidates(boostOwnTurns(ranked, opts.ownTurnsBoost));
   if (opts.timeSpread !== undefined && opts.timeSpread < 1) ranked = spreadOverTime(ranked, opts.timeSpread, opts.timeSpreadShare ?? 0);
+  if (opts.exchangeHead) ranked = await pairExchanges(store, ranked, opts.exchangeHead);
   return ranked;
 }

@@ -82,6 +82,8 @@ export interface RecallTuning {
   /** Sequence questions: a candidate keeps this^n of its score, n = better ones within `timeSpreadShare` of the head's time span (1: off). */
   timeSpread: number;
   timeSpreadShare: number;
+  /** Each of the best this many messages is followed by the other half of its exchange (src/recall/exchange-pairs.ts; 0: off). */
+  exchangeHead: number;
   /** Weight of salience as a prior on memory scores (src/lifecycle/prior.ts; 0: off). */
   salienceWeight: number;
   /** In a profile with cold memories, recall escalates past the hot tier while its confidence is under this. */
@@ -142,6 +144,7 @@ export const DEFAULT_TUNING: RecallTuning = {
   entityMaxShare: 0.05,
   // Chosen on the dev sets (bench/ablation.ts): 1 vs 0 gives LoCoMo R@10 75.4 vs 75.3, BEAM 63.0 vs 62.4.
   salienceWeight: 1,
+  exchangeHead: 0,
   escalateBelow: 0.5,
   feedbackTermsWeight: 0,
   feedbackVectorWeight: 0,
@@ -151,7 +154,7 @@ export const DEFAULT_TUNING: RecallTuning = {
   // match passes its score to its question or answer however long it is; turns rank by their own
   // words (memories would lift the short turns they came from); averaged word vectors of long
   // replies on one broad topic all look alike.
-  overview: { sessionBoost: 0, sessionSpread: 0.9, neighbours: 0.75, neighbourSeeds: 50, neighbourRefChars: 0, provenance: 0, messageVectorWeight: 0 },
+  overview: { sessionBoost: 0, sessionSpread: 0.9, neighbours: 0.75, neighbourSeeds: 50, neighbourRefChars: 0, provenance: 0, messageVectorWeight: 0, exchangeHead: 40 },
 };
 
 let current: RecallTuning = DEFAULT_TUNING;
