@@ -5,7 +5,8 @@ import { isStopword } from '../text/stopwords.js';
  * ("Which cities has Ana lived in?", "What were her reasons?", "Name every town she called
  * home"), as opposed to one value. The signal is grammatical, not wording:
  * - a question word determines a plural noun followed by its auxiliary ("which cities has…",
- *   "what kinds of books does…"; a verb in -s takes an object instead: "what makes Jon…");
+ *   "what kinds of books does…"; a verb in -s takes an object instead: "what makes Jon…"), the
+ *   noun possibly after content words describing it ("what martial arts has…");
  * - the copula after the question word is plural ("what are/were…");
  * - a request opens with its verb (not a preposition or participle) and, as its object, a plural
  *   noun or a universally quantified one ("list the cities…", "tell me all the books…", "name
