@@ -43,6 +43,7 @@ const DEFAULT_CONFIGS: Record<string, Partial<RecallTuning>> = {
   '- assistant boost': { assistantBoost: 0 },
   '- own turns (sequence)': { ownTurnsBoost: 0 },
   '- time spread (sequence)': { timeSpread: 1 },
+  '- answers to questions': { answerLift: 0 },
   '- exchange pairs (overview)': { overview: { ...DEFAULT_TUNING.overview, exchangeHead: 0 } },
   '+ related words + expansions': { relatedWords: true, expansionWeight: 0.2 },
   '+ feedback words (PRF: top 5 turns)': { feedbackTermsWeight: 0.1 },
