@@ -156,11 +156,13 @@ export const DEFAULT_TUNING: RecallTuning = {
   feedbackVectorWeight: 0,
   // Off: measured within noise on both dev sets at a latency cost (README, Recall; bench/ablation.ts rows `+ feedback…`).
   feedback: { docs: 5, terms: 3, vectorShare: 0.5 },
+  // Exchange pairs among the best 10 (BEAM dev summarization R@5/10/25 12.1/16.6/33.9 -> 9.7/19.8/34.9;
+  // among the best 40 R@25 fell to 30.4: pairs crowd out distinct matches further down).
   // An overview is told by whole exchanges across the history, not by one session: every strong
   // match passes its score to its question or answer however long it is; turns rank by their own
   // words (memories would lift the short turns they came from); averaged word vectors of long
   // replies on one broad topic all look alike.
-  overview: { sessionBoost: 0, sessionSpread: 0.9, neighbours: 0.75, neighbourSeeds: 50, neighbourRefChars: 0, provenance: 0, messageVectorWeight: 0, exchangeHead: 40 },
+  overview: { sessionBoost: 0, sessionSpread: 0.9, neighbours: 0.75, neighbourSeeds: 50, neighbourRefChars: 0, provenance: 0, messageVectorWeight: 0, exchangeHead: 10 },
 };
 
 let current: RecallTuning = DEFAULT_TUNING;
