@@ -43,6 +43,8 @@ const DEFAULT_CONFIGS: Record<string, Partial<RecallTuning>> = {
   '- assistant boost': { assistantBoost: 0 },
   '- own turns (sequence)': { ownTurnsBoost: 0 },
   '- time spread (sequence)': { timeSpread: 1 },
+  '- answers to questions': { answerLift: 0 },
+  '- exchange pairs (overview)': { overview: { ...DEFAULT_TUNING.overview, exchangeHead: 0 } },
   '+ related words + expansions': { relatedWords: true, expansionWeight: 0.2 },
   '+ feedback words (PRF: top 5 turns)': { feedbackTermsWeight: 0.1 },
   '+ feedback vector (PRF: top 5 turns)': { feedbackVectorWeight: 0.1 },
@@ -127,9 +129,9 @@ for (const bench of values.bench!.split(',')) {
     const ku = s.knowledgeUpdate ? fmt(s.knowledgeUpdate.rate) : '–';
     console.log(`| ${s.name} | ${fmt(r['5'])} | ${fmt(r['10'])} | ${fmt(r['25'])} | ${fmt(r['50'])} | ${a ? fmt(a.accuracy) : '–'} | ${a ? fmt(a.falseAbstentionRate) : '–'} | ${ku} | ${fmt(s.f1?.overall)} | ${fmt(s.latency.p50)} |`);
   }
-  // R@5 / R@10 per category.
+  // R@5 / R@10 / R@25 per category.
   if (process.env.ABLATION_CATEGORIES) {
-    for (const s of result.systems) console.log(s.name, JSON.stringify(Object.fromEntries(Object.entries(s.recall.byCategory).map(([c, r]) => [c, `${r['5']?.toFixed(1)} / ${r['10']?.toFixed(1)}`]))));
+    for (const s of result.systems) console.log(s.name, JSON.stringify(Object.fromEntries(Object.entries(s.recall.byCategory).map(([c, r]) => [c, `${r['5']?.toFixed(1)} / ${r['10']?.toFixed(1)} / ${r['25']?.toFixed(1)}`]))));
   }
 }
 setRecallTuning({});

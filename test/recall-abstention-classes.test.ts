@@ -56,7 +56,8 @@ describe('class: a question asks one person about what only the other said or di
   it('abstains on each swapped paraphrase and answers the original', async () => {
     const pairs: [swapped: string, original: string, answer: RegExp][] = [
       ["How long did Lena's marathon race take?", "How long did Omar's marathon race take?", /marathon|four hours/],
-      ['Which instrument did Lena pick up?', 'Which instrument did Omar pick up?', /instrument|cello/],
+      // Answered from Omar's reply (the memory extracted from it), not by quoting Lena's question back.
+      ['Which instrument did Lena pick up?', 'Which instrument did Omar pick up?', /cello|bowing/],
       ["Where does Lena's kitten sleep?", "Where does Omar's kitten sleep?", /keyboard/],
     ];
     for (const [swapped, original, answer] of pairs) {

@@ -32,6 +32,17 @@ describe('set questions (class: the answer is a set of things gathered across th
     expect(setCategory('What kinds of books does Tom read?')).toBe('books');
   });
 
+  it('find the plural noun behind the words that describe it, in paraphrases sharing no word', () => {
+    // A determined noun phrase whose head comes after describing words, then its auxiliary.
+    expect(setCategory('What martial arts has John done?')).toBe('arts');
+    expect(setCategory('Which European countries did Lea visit?')).toBe('countries');
+    expect(setCategory('What outdoor team sports does Kim enjoy?')).toBe('sports');
+    // A describing word must not be a stopword or verb, and the noun must be plural and not a measure.
+    for (const q of ['What exact time does the shop open?', 'Which very old car did Sam sell?', 'What last few years have you lived there?', 'What she bought cars do you know?']) {
+      expect(setCategory(q), q).toBeNull();
+    }
+  });
+
   it('leave questions for one value alone, whatever words they share with set questions', () => {
     for (const q of [
       "What is Ana's favorite city?",

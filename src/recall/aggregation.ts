@@ -5,7 +5,8 @@ import { isStopword } from '../text/stopwords.js';
  * ("Which cities has Ana lived in?", "What were her reasons?", "Name every town she called
  * home"), as opposed to one value. The signal is grammatical, not wording:
  * - a question word determines a plural noun followed by its auxiliary ("which cities has…",
- *   "what kinds of books does…"; a verb in -s takes an object instead: "what makes Jon…");
+ *   "what kinds of books does…"; a verb in -s takes an object instead: "what makes Jon…"), the
+ *   noun possibly after content words describing it ("what martial arts has…");
  * - the copula after the question word is plural ("what are/were…");
  * - a request opens with its verb (not a preposition or participle) and, as its object, a plural
  *   noun or a universally quantified one ("list the cities…", "tell me all the books…", "name
@@ -60,6 +61,8 @@ function fromQuestionWord(tokens: string[]): string | null {
     if (PLURAL_COPULA.test(tokens[i + 1] ?? '')) return tokens.slice(i + 2).find(isPluralNoun) ?? '';
     const at = firstNonModifier(tokens, i + 1, 3);
     if (at >= 0 && isPluralNoun(tokens[at]!) && AUXILIARY.test(tokens[at + 1] ?? '')) return tokens[at]!;
+    const head = describedNoun(tokens, i + 1);
+    if (head) return head;
   }
   return null;
 }
@@ -79,6 +82,22 @@ function fromRequest(tokens: string[], asked: boolean): string | null {
   const noun = tokens[at]!;
   if (isPluralNoun(noun)) return noun;
   return UNIVERSAL.test(determiner) && !isStopword(noun) && !MEASURES.has(`${noun}s`) ? noun : null;
+}
+
+/**
+ * A plural noun after words that describe it, ending the phrase the question word determines
+ * ("what martial arts has…", "which European countries did…", "what musical artists/bands has…"):
+ * describing words are content words (not stopwords, question words or auxiliaries), at most
+ * `ADJECTIVES` of them, and the noun is followed by the phrase's auxiliary.
+ */
+const ADJECTIVES = 3;
+function describedNoun(tokens: string[], from: number): string | null {
+  for (let j = from; j < Math.min(tokens.length - 1, from + ADJECTIVES + 1); j++) {
+    const w = tokens[j]!;
+    if (AUXILIARY.test(tokens[j + 1]!) && j > from) return isPluralNoun(w) ? w : null;
+    if (isStopword(w) || AUXILIARY.test(w) || WH_DETERMINER.test(w) || NOT_VERB.test(w)) return null;
+  }
+  return null;
 }
 
 function firstNonModifier(tokens: string[], from: number, span: number): number {

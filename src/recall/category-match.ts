@@ -2,13 +2,8 @@ import type { Embedder } from '../models/embedder.js';
 import { dot } from '../models/embedders/vector-math.js';
 import { keywords } from '../text/tokenize.js';
 import type { Candidate } from './candidate.js';
+import { localWordVectors } from './word-vectors.js';
 
-/** Embedders whose single-word vectors are local and cheap (static word vectors); others are skipped. */
-interface LocalWords {
-  hasWord(word: string): boolean;
-}
-
-const memo = new WeakMap<object, Map<string, Float32Array | null>>();
 /** Words of a candidate compared (a long reply states its items early enough; bounds the cost). */
 const MAX_WORDS = 80;
 
@@ -27,18 +22,8 @@ export async function boostCategoryMembers(
   embedder: Embedder | null,
   opts: { boost: number; floor: number; window: number },
 ): Promise<Candidate[]> {
-  if (opts.boost <= 0 || !category || !embedder || typeof (embedder as unknown as Partial<LocalWords>).hasWord !== 'function') return ranked;
-  const local = embedder as unknown as LocalWords;
-  let cache = memo.get(embedder);
-  if (!cache) memo.set(embedder, (cache = new Map()));
-  const vectors = cache;
-  const vectorOf = async (w: string): Promise<Float32Array | null> => {
-    if (vectors.has(w)) return vectors.get(w)!;
-    const v = local.hasWord(w) ? (await embedder.embed([w]))[0]! : null;
-    if (vectors.size > 100_000) vectors.clear();
-    vectors.set(w, v);
-    return v;
-  };
+  const vectorOf = localWordVectors(embedder);
+  if (opts.boost <= 0 || !category || !vectorOf) return ranked;
   const target = await vectorOf(category);
   if (!target) return ranked;
   const own = new Set(queryWords.map((w) => w.slice(0, 5)));

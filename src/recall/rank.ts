@@ -16,6 +16,8 @@ import { boostCategoryMembers } from './category-match.js';
 import type { Embedder } from '../models/embedder.js';
 import { propagateProvenance } from './provenance.js';
 import { spreadOverTime } from './timeline-spread.js';
+import { pairExchanges } from './exchange-pairs.js';
+import { liftAnswers } from './asked-answered.js';
 
 export interface RankOptions extends FuseOptions {
   provenance: number;
@@ -48,6 +50,10 @@ export interface RankOptions extends FuseOptions {
   gatheredByMean?: boolean;
   /** For a set question: the kind it names, and the boost of candidates holding a member of it (absent: none). */
   category?: { word: string; embedder: Embedder | null; boost: number; floor: number; window: number };
+  /** Each of the best this many messages is followed by the other half of its exchange (0 or absent: off). */
+  exchangeHead?: number;
+  /** A named person's answer to another's question among the best `seeds` rises to `share` of it (absent: off). */
+  answerLift?: { share: number; seeds: number };
   /** Breadth for a question asking for a set of things (absent: none). */
   breadth?: SetBreadthOptions;
 }
@@ -63,6 +69,10 @@ export async function rankCandidates(store: Store, results: ChannelResult[], opt
   }
   if (opts.sessionBoost > 0) ranked = sortCandidates(boostSessions(ranked, opts.sessionBoost, opts.neighbourRefChars));
   if (opts.neighbours > 0) ranked = sortCandidates(await pullNeighbours(store, ranked, opts.neighbours, opts.neighbourSeeds, opts.neighbourRefChars, opts.neighbourWindow));
+  if (opts.answerLift && opts.answerLift.share > 0) {
+    await hydrate(store, ranked.slice(0, opts.answerLift.seeds));
+    ranked = sortCandidates(await liftAnswers(store, opts.query, ranked, opts.answerLift.share, opts.answerLift.seeds));
+  }
   if (opts.assistantBoost > 0) ranked = sortCandidates(boostAddressedAssistant(opts.query, ranked, opts.assistantBoost));
   if (opts.sessionSpread < 1) ranked = sortCandidates(spreadSessions(ranked, opts.sessionSpread));
   if (opts.answerTypeBoost > 0) ranked = sortCandidates(boostAnswerTypes(opts.query, ranked, opts.answerTypeBoost));
@@ -80,5 +90,6 @@ export async function rankCandidates(store: Store, results: ChannelResult[], opt
   if (opts.memoryFirst) ranked = sortCandidates(memoriesBeforeSources(ranked, 10, opts.gatheredByMean));
   if (opts.ownTurnsBoost) ranked = sortCandidates(boostOwnTurns(ranked, opts.ownTurnsBoost));
   if (opts.timeSpread !== undefined && opts.timeSpread < 1) ranked = spreadOverTime(ranked, opts.timeSpread, opts.timeSpreadShare ?? 0);
+  if (opts.exchangeHead) ranked = await pairExchanges(store, ranked, opts.exchangeHead);
   return ranked;
 }

@@ -124,6 +124,8 @@ export async function recall(deps: RecallDeps, query: string, p: RecallParams): 
     ownTurnsBoost: analysis.order && analysis.classes?.includes('own_statements') ? tuning.ownTurnsBoost : 0,
     timeSpread: analysis.order ? tuning.timeSpread : 1,
     timeSpreadShare: tuning.timeSpreadShare,
+    exchangeHead: tuning.exchangeHead,
+    answerLift: tuning.answerLift > 0 ? { share: tuning.answerLift, seeds: tuning.answerSeeds } : undefined,
     gatheredByMean: tuning.gatheredByMean,
     category: category ? { word: category, embedder: deps.embedder, boost: tuning.categoryBoost, floor: tuning.categoryFloor, window: tuning.categoryWindow } : undefined,
     breadth: tuning.breadthSessionKeep < 1 || tuning.breadthCopyKeep < 1

@@ -82,6 +82,11 @@ export interface RecallTuning {
   /** Sequence questions: a candidate keeps this^n of its score, n = better ones within `timeSpreadShare` of the head's time span (1: off). */
   timeSpread: number;
   timeSpreadShare: number;
+  /** Each of the best this many messages is followed by the other half of its exchange (src/recall/exchange-pairs.ts; 0: off). */
+  exchangeHead: number;
+  /** A named person's turn answering another's question among the best `answerSeeds` rises to this share of the question's score (src/recall/asked-answered.ts; 0: off). */
+  answerLift: number;
+  answerSeeds: number;
   /** Weight of salience as a prior on memory scores (src/lifecycle/prior.ts; 0: off). */
   salienceWeight: number;
   /** In a profile with cold memories, recall escalates past the hot tier while its confidence is under this. */
@@ -142,16 +147,22 @@ export const DEFAULT_TUNING: RecallTuning = {
   entityMaxShare: 0.05,
   // Chosen on the dev sets (bench/ablation.ts): 1 vs 0 gives LoCoMo R@10 75.4 vs 75.3, BEAM 63.0 vs 62.4.
   salienceWeight: 1,
+  exchangeHead: 0,
+  // LoCoMo dev R@5 67.1 -> 69.9 (single-hop 75.0 -> 80.0), R@10 76.2 -> 77.0; BEAM unchanged (no "Name:" turns).
+  answerLift: 1,
+  answerSeeds: 10,
   escalateBelow: 0.5,
   feedbackTermsWeight: 0,
   feedbackVectorWeight: 0,
   // Off: measured within noise on both dev sets at a latency cost (README, Recall; bench/ablation.ts rows `+ feedback…`).
   feedback: { docs: 5, terms: 3, vectorShare: 0.5 },
+  // Exchange pairs among the best 10 (BEAM dev summarization R@5/10/25 12.1/16.6/33.9 -> 9.7/19.8/34.9;
+  // among the best 40 R@25 fell to 30.4: pairs crowd out distinct matches further down).
   // An overview is told by whole exchanges across the history, not by one session: every strong
   // match passes its score to its question or answer however long it is; turns rank by their own
   // words (memories would lift the short turns they came from); averaged word vectors of long
   // replies on one broad topic all look alike.
-  overview: { sessionBoost: 0, sessionSpread: 0.9, neighbours: 0.75, neighbourSeeds: 50, neighbourRefChars: 0, provenance: 0, messageVectorWeight: 0 },
+  overview: { sessionBoost: 0, sessionSpread: 0.9, neighbours: 0.75, neighbourSeeds: 50, neighbourRefChars: 0, provenance: 0, messageVectorWeight: 0, exchangeHead: 10 },
 };
 
 let current: RecallTuning = DEFAULT_TUNING;

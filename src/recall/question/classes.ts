@@ -99,6 +99,7 @@ export const QUESTION_CLASSES: readonly QuestionClass[] = [
 /** Signals recall reads without any wording rule. */
 export const WORDLESS_SIGNALS = [
   { signal: 'named person', source: 'capitalized names in the question that the profile knows', effect: 'turns written by that person rank higher' },
+  { signal: 'answer to a question', source: "a turn by someone the question does not name, ending in a question mark, and the named person's next turn", effect: 'the reply ranks with the question it answers' },
   { signal: 'time range', source: 'a time expression read by chrono-node', effect: 'evidence inside the range ranks higher' },
   { signal: 'request for help', source: 'none of time, history, overview or sequence', effect: 'the rules and preferences the user gave rank higher' },
 ] as const;
