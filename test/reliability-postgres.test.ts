@@ -14,7 +14,8 @@ describe('PostgreSQL restart under load', () => {
       ctx.skip();
     }
     expect(r.unclear).toEqual([]);
-    expect(Object.keys(r.byPhase.outage).every((s) => s === '503')).toBe(true);
+    // A request begun as the server stops may still succeed (or be answered from memory); none fails unclearly.
+    expect(Object.keys(r.byPhase.outage).every((s) => ['200', '201', '503'].includes(s))).toBe(true);
     expect(r.byPhase.outage['503']).toBeGreaterThan(0);
     expect(r.resumedAfterMs).not.toBeNull();
     expect((r.byPhase.after['201'] ?? 0) + (r.byPhase.after['200'] ?? 0)).toBeGreaterThan(10);
