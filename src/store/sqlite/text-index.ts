@@ -101,6 +101,7 @@ export class SqliteTextIndex {
       await nextBackgroundSlice();
     }
     // No row past `after` existed when the last (empty) slice was read.
+    index.trim();
     this.index = index;
     this.lastKey = after;
     this.rev = rev;
@@ -133,6 +134,7 @@ export class SqliteTextIndex {
   private load(rev: number, hiKey: number): void {
     const index = new Bm25Index();
     this.addRowsTo(index, `${this.table.key} > ?`, 0);
+    index.trim();
     this.index = index;
     this.lastKey = hiKey;
     this.rev = rev;
