@@ -187,7 +187,11 @@ export class Profile implements ProfileApi {
   /** Loads the profile's search indexes now (in the recall threads when recall runs there) instead of on the first recall. */
   async warm(opts: WarmOptions = {}): Promise<void> {
     const store = await this.existing();
-    if (this.rt.recallPool) return this.rt.recallPool.warm(this.name, opts);
+    if (this.rt.recallPool) {
+      // Recall threads leave a large entity-index backlog (a bulk import) to this, the writing side.
+      await store.indexEntities();
+      return this.rt.recallPool.warm(this.name, opts);
+    }
     await (this.warmedUp ??= this.warmUpRecall(store));
     const loading = store.warm?.();
     if (!opts.background) await loading;
