@@ -34,6 +34,7 @@ import type { QueryAnalyzer } from './recall/analyzer.js';
 import type { Synthesizer } from './recall/synthesizer.js';
 import { createOfflineAnalyzer } from './recall/offline-analyzer.js';
 import { createExtractiveSynthesizer } from './recall/extractive-synthesizer.js';
+import { nextBackgroundSlice } from './background/foreground.js';
 import { type ForgetWhereOptions, type UpdateInput, forgetWhereSchema, updateInputSchema } from './schemas.js';
 import { scopeWhere } from './filters/scope-options.js';
 import { scopePayload } from './filters/ingest-scope.js';
@@ -64,6 +65,7 @@ export class Profile implements ProfileApi {
   private readonly closed = new Promise<null>((resolve) => (this.closing = () => resolve(null)));
   private topicKeyCache: { at: number; keys: string[]; generation?: string } | null = null;
   private warmedUp: Promise<void> | null = null;
+  private entityCatchUp: Promise<void> | null = null;
   private readonly lifecycle: ProfileLifecycle;
   private readonly recallCache: RecallResultCache;
 
@@ -151,7 +153,10 @@ export class Profile implements ProfileApi {
   }
 
   private async recallUncached(store: Store, q: string, o: ReturnType<typeof recallOptionsSchema.parse>): Promise<RecallResult> {
-    if (this.rt.recallPool) return this.rt.recallPool.recall(this.name, q, o);
+    if (this.rt.recallPool) {
+      void this.catchUpEntities(store);
+      return this.rt.recallPool.recall(this.name, q, o);
+    }
     return this.recallHere(store, q, o).then((r) => this.lifecycle.recalled(r));
   }
 
@@ -188,14 +193,31 @@ export class Profile implements ProfileApi {
   async warm(opts: WarmOptions = {}): Promise<void> {
     const store = await this.existing();
     if (this.rt.recallPool) {
-      // Recall threads leave a large entity-index backlog (a bulk import) to this, the writing side.
-      await store.indexEntities();
+      const indexed = this.catchUpEntities(store);
+      if (!opts.background) await indexed;
       return this.rt.recallPool.warm(this.name, opts);
     }
     await (this.warmedUp ??= this.warmUpRecall(store));
     const loading = store.warm?.();
     if (!opts.background) await loading;
     else loading?.catch(() => undefined); // a failed load leaves searches on the on-disk indexes
+  }
+
+  /**
+   * Recall threads leave a large entity-index backlog (a bulk import) to the writing side: it is
+   * indexed here a batch at a time, each a short write, between requests.
+   */
+  private catchUpEntities(store: Store): Promise<void> {
+    this.entityCatchUp ??= (async () => {
+      try {
+        while (!(await store.indexEntities({ batches: 1 }))) await nextBackgroundSlice();
+      } catch (err) {
+        this.rt.warn(`indexing entity mentions failed: ${err instanceof Error ? err.message : String(err)}`);
+      } finally {
+        this.entityCatchUp = null;
+      }
+    })();
+    return this.entityCatchUp;
   }
 
   /**

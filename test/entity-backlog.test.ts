@@ -19,7 +19,7 @@ async function messageMark(): Promise<number> {
 }
 
 describe('a bulk entity-index backlog', () => {
-  it('is left by recall threads to the writing side, which catches it up when warming', async () => {
+  it('is left by recall threads to the writing side, which indexes it in batches', async () => {
     const provider = createSqliteProvider({ dataDir: dir });
     const store = await provider.open('bulk');
     const rows = Array.from({ length: ENTITY_BATCH + 50 }, (_, i) => msg(`s${i % 20}`, 'user', i === 7 ? 'Quintavalle signed the lease in Porto.' : `Marisol reviewed ticket ${i} with Okonkwo.`));
@@ -29,9 +29,9 @@ describe('a bulk entity-index backlog', () => {
     const m = openMemory({ dataDir: dir, embedder: { kind: 'hashing' }, worker: { background: false }, recallThreads: 1 });
     try {
       const p = m.profile('bulk');
-      await p.recall('What did Marisol review?');
-      expect(await messageMark()).toBe(0);
-      await p.warm({ background: true });
+      // Answered at once; the writing side indexes the backlog a batch at a time meanwhile.
+      expect((await p.recall('What did Marisol review?')).messages.length).toBeGreaterThan(0);
+      await p.warm();
       expect(await messageMark()).toBeGreaterThanOrEqual(ENTITY_BATCH + 50);
       const r = await p.recall('What did Quintavalle do?');
       expect(r.messages[0]?.content).toBe('Quintavalle signed the lease in Porto.');

@@ -16,23 +16,28 @@ function setMark(conn: Connection, key: string, value: number): void {
 /**
  * Indexes the messages and memories written since the last call; a backlog of more rows than
  * `maxBacklog` is left for another call (a reader that must not hold the write lock for long).
+ * With `batches`, at most that many batches of each kind are indexed. True when nothing is left.
  */
-export function catchUp(conn: Connection, maxBacklog = Infinity): void {
+export function catchUp(conn: Connection, maxBacklog = Infinity, batches = Infinity): boolean {
   const lastSeq = conn.get<{ n: number }>(`SELECT coalesce(max(seq), 0) AS n FROM messages`)!.n;
   const lastRid = conn.get<{ n: number }>(`SELECT coalesce(max(rid), 0) AS n FROM memories`)!.n;
   const messagesBehind = Math.max(0, lastSeq - mark(conn, ENTITY_MESSAGE_MARK));
   const memoriesBehind = Math.max(0, lastRid - mark(conn, ENTITY_MEMORY_MARK));
-  if (messagesBehind + memoriesBehind === 0 || messagesBehind + memoriesBehind > maxBacklog) return;
-  conn.write(() => {
-    indexRows(conn, ENTITY_MESSAGE_MARK, 'message', `SELECT seq AS n, id, session_id, content FROM messages WHERE seq > ? AND content <> ? ORDER BY seq LIMIT ?`);
-    indexRows(conn, ENTITY_MEMORY_MARK, 'memory', `SELECT rid AS n, id, session_id, content FROM memories WHERE rid > ? AND content <> ? AND status = 'active' ORDER BY rid LIMIT ?`);
+  if (messagesBehind + memoriesBehind === 0) return true;
+  if (messagesBehind + memoriesBehind > maxBacklog) return false;
+  return conn.write(() => {
+    const messagesDone = indexRows(conn, ENTITY_MESSAGE_MARK, 'message', `SELECT seq AS n, id, session_id, content FROM messages WHERE seq > ? AND content <> ? ORDER BY seq LIMIT ?`, batches);
+    const memoriesDone = indexRows(conn, ENTITY_MEMORY_MARK, 'memory', `SELECT rid AS n, id, session_id, content FROM memories WHERE rid > ? AND content <> ? AND status = 'active' ORDER BY rid LIMIT ?`, batches);
+    return messagesDone && memoriesDone;
   });
 }
 
-function indexRows(conn: Connection, key: string, kind: 'message' | 'memory', select: string): void {
-  for (let from = mark(conn, key); ; ) {
+/** True when every row was indexed (false: `batches` ran out first). */
+function indexRows(conn: Connection, key: string, kind: 'message' | 'memory', select: string, batches: number): boolean {
+  for (let from = mark(conn, key), done = 0; ; done++) {
+    if (done >= batches) return false;
     const rows = conn.all<{ n: number; id: string; session_id: string | null; content: string }>(select, from, PURGED, ENTITY_BATCH);
-    if (rows.length === 0) return;
+    if (rows.length === 0) return true;
     const known = (k: string) => conn.get(`SELECT 1 FROM entity_mentions WHERE entity = ? LIMIT 1`, k) !== undefined;
     for (const r of rows) {
       conn.run(`DELETE FROM entity_mentions WHERE kind = ? AND item_id = ?`, kind, r.id);

@@ -160,7 +160,7 @@ export class SqliteStore implements Store {
   async entityCounts(names: string[], opts?: { atMost?: number }): Promise<Map<string, number>> {
     return entities.entityCounts(this.conn, names, opts?.atMost, this.options.entityCatchUpLimit);
   }
-  async indexEntities(): Promise<void> { entities.catchUp(this.conn); }
+  async indexEntities(opts?: { batches?: number }): Promise<boolean> { return entities.catchUp(this.conn, Infinity, opts?.batches); }
   async listEntities(opts?: { limit?: number }): Promise<EntitySummary[]> {
     return entities.listEntities(this.conn, opts?.limit, this.options.entityCatchUpLimit);
   }
