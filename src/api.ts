@@ -16,6 +16,12 @@ import type { TierOptions } from './lifecycle/tier-options.js';
 import type { TieringResult } from './lifecycle/tiering.js';
 import type { AuditEntry, Job, JobStatus, Memory, Redaction, StoredMessage } from './types.js';
 
+
+export interface WarmOptions {
+  /** Resolve once a first recall would be fast; the index loads go on in the background. */
+  background?: boolean;
+}
+
 export interface ProfileApi {
   readonly name: string;
   ingest(messages: MessageInput[], opts?: IngestOptions): Promise<IngestResult>;
@@ -45,8 +51,13 @@ export interface ProfileApi {
   consolidate(opts?: ConsolidateOptions): Promise<ConsolidationResult>;
   /** A session's working memory (src/working-memory). */
   session(id: string): WorkingSessionApi;
-  /** Loads the profile's search indexes now rather than on the first recall (servers call it at start). */
-  warm(): Promise<void>;
+  /**
+   * Readies the profile for recall now rather than on the first recall (servers call it at start):
+   * a discarded warm-up recall (code compiled, word vectors, topic keys and tiers read), then the
+   * search indexes load. `{ background: true }` resolves once the warm-up recall is done and lets
+   * the indexes load meanwhile (recall answers from the on-disk indexes until they are loaded).
+   */
+  warm(opts?: WarmOptions): Promise<void>;
 
   // ---- inspection (the web inspector's reads and repairs; see src/inspect) -----------------
   /** `list` with every filter (tier, tag, created range, full text) and any status by default. */

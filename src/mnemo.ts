@@ -24,6 +24,7 @@ import type { Synthesizer } from './recall/synthesizer.js';
 import type { Runtime } from './runtime.js';
 import { profileNameSchema } from './schemas.js';
 import { createSqliteProvider } from './store/sqlite/provider.js';
+import { ENTITY_BATCH } from './store/entity-store.js';
 import type { StoreProvider } from './store/store.js';
 import { MnemoError } from './errors.js';
 import { RECALL_CACHE_MS } from './recall-pool/result-cache.js';
@@ -86,7 +87,11 @@ function createMnemo(opts: MnemoOptions, recallOnly: boolean): MnemoApi {
   const dataDir = path.resolve(opts.dataDir ?? '.mnemo');
   // A recall thread reads beside the main thread, which saves the HNSW files as it writes.
   const warn = opts.onWarning ?? ((m: string) => process.emitWarning(m, 'MnemoWarning'));
-  const provider = opts.store ?? createSqliteProvider({ dataDir, annSaves: recallOnly ? 'builds' : 'all', onVectorIndexEvent: vectorIndexWarnings(warn), loadIndexes: opts.loadIndexes ?? (recallOnly ? 'background' : undefined) });
+  const provider = opts.store ?? createSqliteProvider({
+    dataDir, annSaves: recallOnly ? 'builds' : 'all', onVectorIndexEvent: vectorIndexWarnings(warn), loadIndexes: opts.loadIndexes ?? (recallOnly ? 'background' : undefined),
+    // A recall thread reads: a large entity-index backlog is the writer's (Profile.warm, extraction jobs).
+    entityCatchUpLimit: recallOnly ? ENTITY_BATCH : undefined,
+  });
   const offlineAnalyzer = opts.analyzer ?? createOfflineAnalyzer();
   const offlineSynthesizer = opts.synthesizer ?? createExtractiveSynthesizer();
   const llm = opts.llm ? createLlmPipeline(opts.llm, { analyzerFallback: offlineAnalyzer, synthesizerFallback: offlineSynthesizer }) : null;

@@ -29,7 +29,12 @@ import { withCacheAffinity } from './models/llm/cache-affinity.js';
 import { type NoteInput, type NoteResult, writeNote } from './notes/note.js';
 import { completeTask } from './tasks/complete.js';
 import { rememberExtras } from './tasks/remember-extras.js';
-import type { ForgetWhereResult, UpdateResult } from './api.js';
+import type { ForgetWhereResult, UpdateResult, WarmOptions } from './api.js';
+import type { QueryAnalyzer } from './recall/analyzer.js';
+import type { Synthesizer } from './recall/synthesizer.js';
+import { createOfflineAnalyzer } from './recall/offline-analyzer.js';
+import { createExtractiveSynthesizer } from './recall/extractive-synthesizer.js';
+import { nextBackgroundSlice } from './background/foreground.js';
 import { type ForgetWhereOptions, type UpdateInput, forgetWhereSchema, updateInputSchema } from './schemas.js';
 import { scopeWhere } from './filters/scope-options.js';
 import { scopePayload } from './filters/ingest-scope.js';
@@ -47,6 +52,8 @@ import { type LifecycleSettings, type LifecycleSettingsInput } from './lifecycle
 import { type TierOptions, tierOptionsSchema } from './lifecycle/tier-options.js';
 
 const TOPIC_KEY_TTL_MS = 5_000;
+/** Asked by the warm-up recall: a name and a time expression, so every stage of the pipeline runs. */
+const WARM_UP_QUESTION = 'What did Alex decide about the database last Tuesday?';
 /** A recall thread does not see the main thread's writes, so it re-reads the keys sooner. */
 const RECALL_THREAD_TOPIC_KEY_TTL_MS = 250;
 
@@ -56,7 +63,9 @@ export class Profile implements ProfileApi {
   private embedderCheck: Promise<void> | null = null;
   private closing: (() => void) | null = null;
   private readonly closed = new Promise<null>((resolve) => (this.closing = () => resolve(null)));
-  private topicKeyCache: { at: number; keys: string[] } | null = null;
+  private topicKeyCache: { at: number; keys: string[]; generation?: string } | null = null;
+  private warmedUp: Promise<void> | null = null;
+  private entityCatchUp: Promise<void> | null = null;
   private readonly lifecycle: ProfileLifecycle;
   private readonly recallCache: RecallResultCache;
 
@@ -146,15 +155,23 @@ export class Profile implements ProfileApi {
   }
 
   private async recallUncached(store: Store, q: string, o: ReturnType<typeof recallOptionsSchema.parse>): Promise<RecallResult> {
+    if (this.rt.recallPool) {
+      void this.catchUpEntities(store);
+      return this.rt.recallPool.recall(this.name, q, o);
+    }
+    return this.recallHere(store, q, o).then((r) => this.lifecycle.recalled(r));
+  }
+
+  /** Recall on this thread, recording nothing. */
+  private async recallHere(store: Store, q: string, o: ReturnType<typeof recallOptionsSchema.parse>, stages?: { analyzer: QueryAnalyzer; synthesizer: Synthesizer }): Promise<RecallResult> {
     const where = scopeWhere(o);
-    if (this.rt.recallPool) return this.rt.recallPool.recall(this.name, q, o);
     const embedder = await this.rt.embedder();
     const lifecycle = await this.lifecycle.settings(store);
     return withCacheAffinity(this.name, () => recall(
       {
         store,
-        analyzer: this.rt.analyzer,
-        synthesizer: this.rt.synthesizer,
+        analyzer: stages?.analyzer ?? this.rt.analyzer,
+        synthesizer: stages?.synthesizer ?? this.rt.synthesizer,
         embedder,
         weights: this.rt.weights,
         topicKeys: () => this.topicKeys(),
@@ -171,14 +188,49 @@ export class Profile implements ProfileApi {
         tiers: o.tiers,
         lifecycle,
       },
-    )).then((r) => this.lifecycle.recalled(r));
+    ));
   }
 
   /** Loads the profile's search indexes now (in the recall threads when recall runs there) instead of on the first recall. */
-  async warm(): Promise<void> {
+  async warm(opts: WarmOptions = {}): Promise<void> {
     const store = await this.existing();
-    if (this.rt.recallPool) await this.rt.recallPool.warm(this.name);
-    else await store.warm?.();
+    if (this.rt.recallPool) {
+      const indexed = this.catchUpEntities(store);
+      if (!opts.background) await indexed;
+      return this.rt.recallPool.warm(this.name, opts);
+    }
+    await (this.warmedUp ??= this.warmUpRecall(store));
+    const loading = store.warm?.();
+    if (!opts.background) await loading;
+    else loading?.catch(() => undefined); // a failed load leaves searches on the on-disk indexes
+  }
+
+  /**
+   * Recall threads leave a large entity-index backlog (a bulk import) to the writing side: it is
+   * indexed here a batch at a time, each a short write, between requests.
+   */
+  private catchUpEntities(store: Store): Promise<void> {
+    this.entityCatchUp ??= (async () => {
+      try {
+        while (!(await store.indexEntities({ batches: 1 }))) await nextBackgroundSlice();
+      } catch (err) {
+        this.rt.warn(`indexing entity mentions failed: ${err instanceof Error ? err.message : String(err)}`);
+      } finally {
+        this.entityCatchUp = null;
+      }
+    })();
+    return this.entityCatchUp;
+  }
+
+  /**
+   * A recall whose result is discarded (no access recorded): it compiles the pipeline's code and
+   * fills what a first recall reads (word vectors, topic keys, tier state), so the first question
+   * asked does not pay for them. Its errors are left for real recalls to report.
+   */
+  private async warmUpRecall(store: Store): Promise<void> {
+    // Offline stages only: a configured model is not called for a question nobody asked.
+    const offline = { analyzer: createOfflineAnalyzer(), synthesizer: createExtractiveSynthesizer() };
+    await this.recallHere(store, WARM_UP_QUESTION, recallOptionsSchema.parse({ limit: 1, synthesize: false }), offline).catch(() => undefined);
   }
 
   async list(opts: ListOptions = {}): Promise<Page<Memory>> {
@@ -413,9 +465,15 @@ export class Profile implements ProfileApi {
 
   private async topicKeys(): Promise<string[]> {
     const ttl = this.rt.recallOnly ? RECALL_THREAD_TOPIC_KEY_TTL_MS : TOPIC_KEY_TTL_MS;
-    if (this.topicKeyCache && Date.now() - this.topicKeyCache.at < ttl) return this.topicKeyCache.keys;
-    const keys = await (await this.store()).topicKeys(undefined, 5000);
-    this.topicKeyCache = { at: Date.now(), keys };
+    const store = await this.store();
+    // Nothing committed since the keys were read (by any connection): they still hold.
+    const generation = store.writeGeneration?.();
+    const cached = this.topicKeyCache;
+    if (cached && (Date.now() - cached.at < ttl || (generation !== undefined && generation === cached.generation))) return cached.keys;
+    const read = await store.topicKeys(undefined, 5000);
+    // The same list keeps its identity: recall's index of the keys is built once per list.
+    const keys = cached && sameKeys(cached.keys, read) ? cached.keys : read;
+    this.topicKeyCache = { at: Date.now(), keys, generation };
     return keys;
   }
 
@@ -437,4 +495,10 @@ async function auditWritesSince(store: Store, afterId: number): Promise<{ lastId
 
 function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
+}
+
+function sameKeys(a: string[], b: string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }

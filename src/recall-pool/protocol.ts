@@ -3,7 +3,7 @@ import type { RecallOptions } from '../schemas.js';
 
 export type ThreadRequestBody =
   | { op: 'recall'; profile: string; query: string; options: RecallOptions }
-  | { op: 'warm'; profile: string }
+  | { op: 'warm'; profile: string; background?: boolean }
   /**
    * Internal, for tests only: busy-waits `ms` on the thread, so a test can hang a real thread.
    * RecallPool's public methods never send it; nothing a caller passes can produce it.

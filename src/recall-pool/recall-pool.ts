@@ -1,5 +1,5 @@
 import type { Worker } from 'node:worker_threads';
-import type { RecallResult } from '../api.js';
+import type { RecallResult, WarmOptions } from '../api.js';
 import type { RecallOptions } from '../schemas.js';
 import { MnemoError } from '../errors.js';
 import { DEFAULT_CALL_SETTINGS } from '../models/llm/config.js';
@@ -75,9 +75,19 @@ export class RecallPool {
     return this.send(t, { op: 'recall', profile, query, options }, timeout) as Promise<RecallResult>;
   }
 
-  /** Loads a profile's indexes in every thread. */
-  async warm(profile: string): Promise<void> {
-    await Promise.all(this.threads.map((_, i) => this.warmOn(this.thread(i), profile)));
+  /**
+   * Readies a profile in every thread (see ProfileApi.warm); `background`: resolves once each
+   * thread answers a first recall quickly, while their index loads go on.
+   */
+  async warm(profile: string, opts: WarmOptions = {}): Promise<void> {
+    if (!opts.background) {
+      await Promise.all(this.threads.map((_, i) => this.warmOn(this.thread(i), profile)));
+      return;
+    }
+    await Promise.all(this.threads.map((_, i) => {
+      const t = this.thread(i);
+      return this.send(t, { op: 'warm', profile, background: true }, WARM_TIMEOUT_MS);
+    }));
   }
 
   private warmOn(t: Thread, profile: string): Promise<unknown> {

@@ -1,5 +1,6 @@
 /** A recall thread: opens the memory service read-only-by-use (no job processing) and answers requests. */
 import { parentPort, workerData } from 'node:worker_threads';
+import { inForeground } from '../background/foreground.js';
 import { toMnemoError } from '../errors.js';
 import { openMemoryForRecall } from '../mnemo.js';
 import type { ThreadReply, ThreadRequest } from './protocol.js';
@@ -23,8 +24,9 @@ port.on('message', (req: ThreadRequest) => {
 async function answer(req: ThreadRequest): Promise<unknown> {
   if (req.op === 'block') return block(req.ms);
   const profile = mnemo.profile(req.profile);
-  if (req.op === 'warm') return profile.warm();
-  return profile.recall(req.query, req.options);
+  if (req.op === 'warm') return profile.warm({ background: req.background });
+  // Index loads started by `warm` pause their slices while recalls are being answered.
+  return inForeground(() => profile.recall(req.query, req.options));
 }
 
 /** The internal test-only 'block' op: holds the thread the way a runaway loop would. */

@@ -60,6 +60,11 @@ export class Bm25Index {
     }
   }
 
+  /** Releases the room kept for growth in every term's list (after a bulk load). */
+  trim(): void {
+    for (const list of this.postings.values()) list.trim();
+  }
+
   remove(id: number): void {
     const slot = this.slotOf.get(id);
     if (slot === undefined) return;

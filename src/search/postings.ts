@@ -6,16 +6,24 @@ export class Postings {
 
   push(slot: number, count: number): void {
     if (this.length === this.slots.length) {
-      const slots = new Int32Array(this.length * 2);
+      const room = Math.max(4, this.length * 2);
+      const slots = new Int32Array(room);
       slots.set(this.slots);
       this.slots = slots;
-      const counts = new Uint16Array(this.length * 2);
+      const counts = new Uint16Array(room);
       counts.set(this.counts);
       this.counts = counts;
     }
     this.slots[this.length] = slot;
     this.counts[this.length] = Math.min(count, 0xffff);
     this.length++;
+  }
+
+  /** Drops the room kept for growth (after a bulk load: about a third of the arrays). */
+  trim(): void {
+    if (this.slots.length === this.length) return;
+    this.slots = this.slots.slice(0, this.length);
+    this.counts = this.counts.slice(0, this.length);
   }
 
   /** Keeps only the entries whose slot passes, renumbered by `renumber`. */

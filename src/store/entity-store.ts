@@ -24,8 +24,12 @@ export interface EntityStore {
   entityMentions(entities: string[], opts?: { limit?: number }): Promise<EntityMention[]>;
   /** How many messages and memories mention each given entity (absent: never mentioned); with `atMost`, counting stops at atMost + 1. */
   entityCounts(entities: string[], opts?: { atMost?: number }): Promise<Map<string, number>>;
-  /** Indexes what was written since the last read now (reads do it too), so the next recall does not pay for it. */
-  indexEntities(): Promise<void>;
+  /**
+   * Indexes what was written since the last read now (reads do it too), so the next recall does
+   * not pay for it. With `batches`, at most that many batches (ENTITY_BATCH rows) of messages and
+   * of memories, where a store indexes in batches. True when nothing is left to index.
+   */
+  indexEntities(opts?: { batches?: number }): Promise<boolean>;
   /** The most mentioned entities, most first. */
   listEntities(opts?: { limit?: number }): Promise<EntitySummary[]>;
 }

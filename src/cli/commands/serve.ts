@@ -17,6 +17,9 @@ interface Opts {
   recallTimeout?: number;
 }
 
+/** How long `serve` may ready profiles before it listens anyway. */
+const READY_BUDGET_MS = 5_000;
+
 /** One recall thread per core, up to four: the main thread's HTTP and writes wait on I/O often enough to share. */
 function defaultRecallThreads(): number {
   return intFromEnv('MNEMO_RECALL_THREADS', 0, 64) ?? Math.min(4, availableParallelism());
@@ -54,6 +57,7 @@ export function registerServe(program: Command): void {
       try {
         const demoProfile = profileGiven(cmd) ? g.profile : 'demo';
         if (opts.demo) await runDemo(mnemo.profile(demoProfile), { json: g.json });
+        await readyProfiles(mnemo, READY_BUDGET_MS);
         const server = await startHttpServer({ mnemo, keys, host: opts.host, port: opts.port, webhooks: opts.webhooks === false ? false : { allowPrivate: opts.webhooksAllowPrivate ?? false } });
         const auth = (await keys.everHadKeys()) ? ` -H "authorization: Bearer $MNEMO_KEY"` : '';
         if (g.json) println(JSON.stringify({ url: server.url }));
@@ -70,6 +74,20 @@ export function registerServe(program: Command): void {
         await mnemo.close();
       }
     });
+}
+
+/**
+ * Before listening, readies each profile for a first recall (its recall threads started, their code
+ * compiled, per-profile state read; see ProfileApi.warm), for at most `budgetMs`: past it the
+ * server listens and the rest goes on. Index loads are left to the background.
+ */
+async function readyProfiles(mnemo: MnemoApi, budgetMs: number): Promise<void> {
+  const ready = (async () => {
+    for (const name of await mnemo.listProfiles()) await mnemo.profile(name).warm({ background: true });
+  })().catch(() => undefined); // warmProfiles reports failures
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([ready, new Promise((resolve) => (timer = setTimeout(resolve, budgetMs)))]);
+  clearTimeout(timer);
 }
 
 /** Loads every profile's indexes in the background, so the first recalls do not pay for it. */

@@ -96,7 +96,10 @@ export class PostgresStore implements Store {
   async consolidationGroups(keys: string[]): Promise<ConsolidationGroupRow[]> { return consolidation.consolidationGroups(this.db, this.profile, keys); }
   async entityMentions(names: string[], opts?: { limit?: number }): Promise<EntityMention[]> { return entities.entityMentions(this.db, this.profile, names, opts?.limit); }
   async entityCounts(names: string[], opts?: { atMost?: number }): Promise<Map<string, number>> { return entities.entityCounts(this.db, this.profile, names, opts?.atMost); }
-  async indexEntities(): Promise<void> { await entities.catchUp(this.db, this.profile); }
+  async indexEntities(): Promise<boolean> {
+    await entities.catchUp(this.db, this.profile);
+    return true;
+  }
   async listEntities(opts?: { limit?: number }): Promise<EntitySummary[]> { return entities.listEntities(this.db, this.profile, opts?.limit); }
   async commitConsolidation(commits: ConsolidationCommit[], opts?: { enqueue?: NewJob[] }): Promise<ConsolidationCommitResult[]> {
     return this.tx(async (tx) => {

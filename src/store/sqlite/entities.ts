@@ -13,21 +13,31 @@ function setMark(conn: Connection, key: string, value: number): void {
   conn.run(`INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`, key, String(value));
 }
 
-/** Indexes the messages and memories written since the last call. */
-export function catchUp(conn: Connection): void {
+/**
+ * Indexes the messages and memories written since the last call; a backlog of more rows than
+ * `maxBacklog` is left for another call (a reader that must not hold the write lock for long).
+ * With `batches`, at most that many batches of each kind are indexed. True when nothing is left.
+ */
+export function catchUp(conn: Connection, maxBacklog = Infinity, batches = Infinity): boolean {
   const lastSeq = conn.get<{ n: number }>(`SELECT coalesce(max(seq), 0) AS n FROM messages`)!.n;
   const lastRid = conn.get<{ n: number }>(`SELECT coalesce(max(rid), 0) AS n FROM memories`)!.n;
-  if (lastSeq <= mark(conn, ENTITY_MESSAGE_MARK) && lastRid <= mark(conn, ENTITY_MEMORY_MARK)) return;
-  conn.write(() => {
-    indexRows(conn, ENTITY_MESSAGE_MARK, 'message', `SELECT seq AS n, id, session_id, content FROM messages WHERE seq > ? AND content <> ? ORDER BY seq LIMIT ?`);
-    indexRows(conn, ENTITY_MEMORY_MARK, 'memory', `SELECT rid AS n, id, session_id, content FROM memories WHERE rid > ? AND content <> ? AND status = 'active' ORDER BY rid LIMIT ?`);
+  const messagesBehind = Math.max(0, lastSeq - mark(conn, ENTITY_MESSAGE_MARK));
+  const memoriesBehind = Math.max(0, lastRid - mark(conn, ENTITY_MEMORY_MARK));
+  if (messagesBehind + memoriesBehind === 0) return true;
+  if (messagesBehind + memoriesBehind > maxBacklog) return false;
+  return conn.write(() => {
+    const messagesDone = indexRows(conn, ENTITY_MESSAGE_MARK, 'message', `SELECT seq AS n, id, session_id, content FROM messages WHERE seq > ? AND content <> ? ORDER BY seq LIMIT ?`, batches);
+    const memoriesDone = indexRows(conn, ENTITY_MEMORY_MARK, 'memory', `SELECT rid AS n, id, session_id, content FROM memories WHERE rid > ? AND content <> ? AND status = 'active' ORDER BY rid LIMIT ?`, batches);
+    return messagesDone && memoriesDone;
   });
 }
 
-function indexRows(conn: Connection, key: string, kind: 'message' | 'memory', select: string): void {
-  for (let from = mark(conn, key); ; ) {
+/** True when every row was indexed (false: `batches` ran out first). */
+function indexRows(conn: Connection, key: string, kind: 'message' | 'memory', select: string, batches: number): boolean {
+  for (let from = mark(conn, key), done = 0; ; done++) {
+    if (done >= batches) return false;
     const rows = conn.all<{ n: number; id: string; session_id: string | null; content: string }>(select, from, PURGED, ENTITY_BATCH);
-    if (rows.length === 0) return;
+    if (rows.length === 0) return true;
     const known = (k: string) => conn.get(`SELECT 1 FROM entity_mentions WHERE entity = ? LIMIT 1`, k) !== undefined;
     for (const r of rows) {
       conn.run(`DELETE FROM entity_mentions WHERE kind = ? AND item_id = ?`, kind, r.id);
@@ -41,8 +51,8 @@ function indexRows(conn: Connection, key: string, kind: 'message' | 'memory', se
 }
 
 
-export function entityMentions(conn: Connection, entities: string[], limit = 500): EntityMention[] {
-  catchUp(conn);
+export function entityMentions(conn: Connection, entities: string[], limit = 500, maxBacklog?: number): EntityMention[] {
+  catchUp(conn, maxBacklog);
   const out: EntityMention[] = [];
   for (const entity of new Set(entities)) {
     const rows = conn.all<{ kind: 'message' | 'memory'; item_id: string; session_id: string | null }>(
@@ -53,8 +63,8 @@ export function entityMentions(conn: Connection, entities: string[], limit = 500
   return out;
 }
 
-export function entityCounts(conn: Connection, entities: string[], atMost?: number): Map<string, number> {
-  catchUp(conn);
+export function entityCounts(conn: Connection, entities: string[], atMost?: number, maxBacklog?: number): Map<string, number> {
+  catchUp(conn, maxBacklog);
   const out = new Map<string, number>();
   for (const entity of new Set(entities)) {
     const n = conn.get<{ n: number }>(`SELECT count(*) AS n FROM (SELECT 1 FROM entity_mentions WHERE entity = ? LIMIT ?)`, entity, atMost === undefined ? -1 : atMost + 1)!.n;
@@ -63,8 +73,8 @@ export function entityCounts(conn: Connection, entities: string[], atMost?: numb
   return out;
 }
 
-export function listEntities(conn: Connection, limit = 100): EntitySummary[] {
-  catchUp(conn);
+export function listEntities(conn: Connection, limit = 100, maxBacklog?: number): EntitySummary[] {
+  catchUp(conn, maxBacklog);
   return conn.all<{ entity: string; n: number; s: number }>(
     `SELECT e.entity, count(*) AS n, count(DISTINCT e.session_id) AS s FROM entity_mentions e
      GROUP BY e.entity ORDER BY n DESC, e.entity LIMIT ?`, limit)

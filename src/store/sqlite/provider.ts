@@ -15,6 +15,7 @@ export interface SqliteProviderOptions {
   annSaves?: SqliteStoreOptions['annSaves'];
   /** `warm`: indexes load only when warmed (one-shot CLI commands); see IndexLoading. */
   loadIndexes?: SqliteStoreOptions['loadIndexes'];
+  entityCatchUpLimit?: SqliteStoreOptions['entityCatchUpLimit'];
 }
 
 export function assertProfileName(profile: string): string {
@@ -45,6 +46,7 @@ export function createSqliteProvider(options: SqliteProviderOptions): StoreProvi
           onVectorIndexEvent: options.onVectorIndexEvent,
           annSaves: options.annSaves,
           loadIndexes: options.loadIndexes,
+          entityCatchUpLimit: options.entityCatchUpLimit,
           onClose: () => { if (stores.get(profile) === opened) stores.delete(profile); },
         });
         stores.set(profile, opened);

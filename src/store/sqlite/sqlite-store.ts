@@ -50,6 +50,12 @@ export interface SqliteStoreOptions {
   annSaves?: 'all' | 'builds';
   /** `warm`: in-memory indexes load only in `warm()`; searches before it read the files (see IndexLoading). */
   loadIndexes?: IndexLoading;
+  /**
+   * Reads of the entity index catch it up with new rows themselves only when at most this many
+   * are behind (default: any number). Recall threads leave a larger backlog (a bulk import) to
+   * the writer's `indexEntities()`: catching up holds the write lock, for seconds at 100K rows.
+   */
+  entityCatchUpLimit?: number;
 }
 
 /**
@@ -148,10 +154,16 @@ export class SqliteStore implements Store {
     return revise.reviseMemory(this.conn, this.vectors, id, next, opts);
   }
   async consolidationGroups(keys: string[]): Promise<ConsolidationGroupRow[]> { return consolidation.consolidationGroups(this.conn, keys); }
-  async entityMentions(names: string[], opts?: { limit?: number }): Promise<EntityMention[]> { return entities.entityMentions(this.conn, names, opts?.limit); }
-  async entityCounts(names: string[], opts?: { atMost?: number }): Promise<Map<string, number>> { return entities.entityCounts(this.conn, names, opts?.atMost); }
-  async indexEntities(): Promise<void> { entities.catchUp(this.conn); }
-  async listEntities(opts?: { limit?: number }): Promise<EntitySummary[]> { return entities.listEntities(this.conn, opts?.limit); }
+  async entityMentions(names: string[], opts?: { limit?: number }): Promise<EntityMention[]> {
+    return entities.entityMentions(this.conn, names, opts?.limit, this.options.entityCatchUpLimit);
+  }
+  async entityCounts(names: string[], opts?: { atMost?: number }): Promise<Map<string, number>> {
+    return entities.entityCounts(this.conn, names, opts?.atMost, this.options.entityCatchUpLimit);
+  }
+  async indexEntities(opts?: { batches?: number }): Promise<boolean> { return entities.catchUp(this.conn, Infinity, opts?.batches); }
+  async listEntities(opts?: { limit?: number }): Promise<EntitySummary[]> {
+    return entities.listEntities(this.conn, opts?.limit, this.options.entityCatchUpLimit);
+  }
   async commitConsolidation(commits: ConsolidationCommit[], opts?: { enqueue?: NewJob[] }): Promise<ConsolidationCommitResult[]> {
     return this.conn.write(() => {
       const results = commits.map((c) => consolidation.commitConsolidation(this.conn, this.vectors, c));

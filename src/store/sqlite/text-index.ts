@@ -1,5 +1,6 @@
 import { type Bm25Hit, Bm25Index } from '../../search/bm25-index.js';
 import { ftsTokens } from '../../search/fts-tokens.js';
+import { nextBackgroundSlice } from '../../background/foreground.js';
 import type { Connection } from './connection.js';
 
 export interface TextTable {
@@ -15,7 +16,7 @@ export const MESSAGE_TEXT: TextTable = { name: 'messages', key: 'seq', text: 'co
 /** Past this many logged changes a full reload is cheaper than replaying them one by one. */
 const RELOAD_ABOVE = 5_000;
 /** Rows read per slice of a background load, between which the event loop runs. */
-const LOAD_CHUNK = 5_000;
+const LOAD_CHUNK = 2_000;
 
 export interface TextIndexOptions {
   /**
@@ -97,9 +98,10 @@ export class SqliteTextIndex {
       const last = this.addRowsTo(index, `${key} > ? ORDER BY ${key} LIMIT ${LOAD_CHUNK}`, after);
       if (last === null) break;
       after = last;
-      await new Promise((resolve) => setImmediate(resolve));
+      await nextBackgroundSlice();
     }
     // No row past `after` existed when the last (empty) slice was read.
+    index.trim();
     this.index = index;
     this.lastKey = after;
     this.rev = rev;
@@ -132,6 +134,7 @@ export class SqliteTextIndex {
   private load(rev: number, hiKey: number): void {
     const index = new Bm25Index();
     this.addRowsTo(index, `${this.table.key} > ?`, 0);
+    index.trim();
     this.index = index;
     this.lastKey = hiKey;
     this.rev = rev;

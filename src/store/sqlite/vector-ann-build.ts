@@ -1,14 +1,13 @@
 import { AnnVectorIndex } from './vector-ann.js';
 import type { VectorSnapshot } from '../../vector/exact-vector-index.js';
+import { nextBackgroundSlice } from '../../background/foreground.js';
 
 /** Per-chunk budget: the event loop (and so exact-index searches) waits at most about this long. */
 const CHUNK_MS = 25;
 
-const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
-
 /**
  * Builds an HNSW index from a snapshot in chunks (each a multi-threaded usearch `addMany`),
- * yielding to the event loop between chunks so searches keep being served meanwhile. The chunk
+ * yielding between chunks (to requests first, see background/foreground.ts) so searches keep being served meanwhile. The chunk
  * size adapts to keep each chunk near CHUNK_MS. Returns null when cancelled.
  */
 export async function buildAnn(snapshot: VectorSnapshot, dimensions: number, cancelled: () => boolean): Promise<AnnVectorIndex | null> {
@@ -16,7 +15,7 @@ export async function buildAnn(snapshot: VectorSnapshot, dimensions: number, can
   const n = snapshot.ids.length;
   let chunk = 128;
   for (let at = 0; at < n;) {
-    await yieldToEventLoop();
+    await nextBackgroundSlice();
     if (cancelled()) return null;
     const end = Math.min(n, at + chunk);
     const started = performance.now();
