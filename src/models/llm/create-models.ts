@@ -1,8 +1,6 @@
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createOpenAI } from '@ai-sdk/openai';
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModel } from 'ai';
 import { MnemoError } from '../../errors.js';
+import { anthropicSdk, openaiCompatibleSdk, openaiSdk } from './ai-sdk-modules.js';
 import { llmConfigSchema, type LlmConfig, type LlmConfigInput } from './config.js';
 
 export interface LanguageModels {
@@ -38,15 +36,15 @@ function providerFor(config: LlmConfig, opts: CreateModelsOptions): (modelId: st
   const common = { apiKey: config.apiKey, baseURL: config.baseURL, fetch: opts.fetch };
   switch (config.provider) {
     case 'openai': {
-      const openai = createOpenAI(common);
+      const openai = openaiSdk().createOpenAI(common);
       return (id) => openai.chat(id);
     }
     case 'anthropic': {
-      const anthropic = createAnthropic(common);
+      const anthropic = anthropicSdk().createAnthropic(common);
       return (id) => anthropic(id);
     }
     case 'openai-compatible': {
-      const provider = createOpenAICompatible({
+      const provider = openaiCompatibleSdk().createOpenAICompatible({
         name: 'openai-compatible',
         baseURL: config.baseURL!,
         apiKey: config.apiKey,
