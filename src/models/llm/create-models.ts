@@ -1,6 +1,6 @@
 import type { LanguageModel } from 'ai';
 import { MnemoError } from '../../errors.js';
-import { anthropicSdk, openaiCompatibleSdk, openaiSdk } from './ai-sdk-modules.js';
+import { aiSdk, anthropicSdk, openaiCompatibleSdk, openaiSdk } from './ai-sdk-modules.js';
 import { llmConfigSchema, type LlmConfig, type LlmConfigInput } from './config.js';
 
 export interface LanguageModels {
@@ -28,6 +28,8 @@ export function parseLlmConfig(input: LlmConfigInput): LlmConfig {
 /** Builds AI SDK model instances from a plain configuration. Makes no network call. */
 export function createLanguageModels(input: LlmConfigInput, opts: CreateModelsOptions = {}): LanguageModels {
   const config = parseLlmConfig(input);
+  // Every call needs the SDK: it loads with the models, not inside the first (timed) call.
+  aiSdk();
   const modelFor = providerFor(config, opts);
   return { structured: modelFor(config.model), synthesis: modelFor(config.synthesisModel ?? config.model) };
 }
