@@ -1,6 +1,6 @@
 import type { LanguageModel } from 'ai';
 import { MnemoError } from '../../errors.js';
-import { aiSdk, anthropicSdk, openaiCompatibleSdk, openaiSdk } from './ai-sdk-modules.js';
+import { aiProvider, aiSdk, anthropicSdk, openaiCompatibleSdk, openaiSdk } from './ai-sdk-modules.js';
 import { llmConfigSchema, type LlmConfig, type LlmConfigInput } from './config.js';
 
 export interface LanguageModels {
@@ -28,8 +28,10 @@ export function parseLlmConfig(input: LlmConfigInput): LlmConfig {
 /** Builds AI SDK model instances from a plain configuration. Makes no network call. */
 export function createLanguageModels(input: LlmConfigInput, opts: CreateModelsOptions = {}): LanguageModels {
   const config = parseLlmConfig(input);
-  // Every call needs the SDK: it loads with the models, not inside the first (timed) call.
+  // Every call (and its error handling) needs the SDK: it loads with the models, not inside the
+  // first call, which may be timed.
   aiSdk();
+  aiProvider();
   const modelFor = providerFor(config, opts);
   return { structured: modelFor(config.model), synthesis: modelFor(config.synthesisModel ?? config.model) };
 }
