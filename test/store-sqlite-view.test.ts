@@ -1,4 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { closeSync, openSync, statSync, writeSync } from 'node:fs';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -72,6 +73,24 @@ describe('SQLite store: searching a memory-mapped view of the saved HNSW graph (
     expect((await store.searchVectors(q, { kind: 'memory', limit: 1 }))[0].item.id).toBe(moved);
     await store.warm!(); // keeps the view: nothing is loaded (the message kind has no vectors, nothing saved)
     expect(events.filter((e) => e.kind === 'memory').map((e) => e.event)).toEqual(['ann-view']);
+    await provider.close();
+  });
+
+  it('a graph changed in place (same length) is not viewed: the checksum rejects it and search still answers', async () => {
+    const dir = join(dataDir, 'profiles');
+    const graph = join(dir, (await readdir(dir)).find((f) => f.endsWith('.usearch'))!);
+    const size = statSync(graph).size;
+    const fd = openSync(graph, 'r+');
+    writeSync(fd, Buffer.alloc(4096, 0xff), 0, 4096, Math.floor(size / 2));
+    closeSync(fd);
+    expect(statSync(graph).size).toBe(size);
+    const events: VectorIndexEvent[] = [];
+    const provider = createSqliteProvider({ dataDir, annThreshold: 500, loadIndexes: 'warm', onVectorIndexEvent: (e) => events.push(e) });
+    const store = await provider.open('p');
+    const target = rows[321];
+    expect((await store.searchVectors(target.vector, { kind: 'memory', limit: 1 }))[0].item.id).toBe(target.id);
+    expect(events[0]).toMatchObject({ event: 'ann-reject', detail: expect.stringMatching(/checksum/) });
+    expect(events.map((e) => e.event)).not.toContain('ann-view');
     await provider.close();
   });
 });

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 /** The `mnemo` binary: parse, run, map any error to a message and an exit code (never a stack trace unless MNEMO_DEBUG=1). */
+import './short-lived-v8.js';
 import { createProgram } from './program.js';
 import { reportError } from './report-error.js';
 

@@ -54,21 +54,86 @@ export interface ArchiveMatch {
 }
 
 /**
- * An in-memory index over the archive entries (one per topic, entity and session). Topic and
- * entity entries are found by the words of their key; session entries by their words, reading
- * only the postings of the query's rarest words (an entry holding three quarters of the words
- * must hold one of them), so a lookup stays small however many sessions are archived.
+ * Where an archive search reads its postings and entries: the in-memory index (a server, which
+ * searches many times) or the database's word table (a one-shot command, which reads only the
+ * postings of the question's words). Entries are opaque handles; every list is in entry order
+ * (kind, then key), so both sources find the same entries in the same order.
  */
-export class ArchiveSearch {
+export interface ArchivePostings<E> {
+  /** Topic and entity entries whose key holds a word with this term key. */
+  keyWordEntries(termKey: string): E[];
+  /** Session entries whose terms hold this term key. */
+  sessionEntries(termKey: string): E[];
+  /** How many session entries hold this term key. */
+  sessionCount(termKey: string): number;
+  /** The term keys of an entry's terms. */
+  termKeys(entry: E): Set<string>;
+  entry(entry: E): ArchiveEntry;
+}
+
+/**
+ * Entries the query is about: a topic or entity entry when the query names its key (a word of
+ * the topic key, the entity's name) and holds at least half of the query's words; a session
+ * entry when it holds three quarters of them, reading only the postings of the query's rarest
+ * words (an entry holding three quarters of the words must hold one of them), so a lookup stays
+ * small however many sessions are archived.
+ */
+export function searchArchive<E>(source: ArchivePostings<E>, terms: string[], maxMembers = 200): ArchiveMatch {
+  const keys = [...new Set(terms.map(termKey))];
+  if (keys.length === 0) return { entries: [], memberIds: [] };
+  const half = Math.max(Math.min(2, keys.length), Math.ceil(keys.length / 2));
+  const found: [E, number][] = [];
+  const named = new Set<E>();
+  for (const k of keys) for (const e of source.keyWordEntries(k)) named.add(e);
+  const held = (e: E) => {
+    const have = source.termKeys(e);
+    return keys.filter((k) => have.has(k)).length;
+  };
+  for (const e of named) {
+    const n = held(e);
+    if (n >= half) found.push([e, n]);
+  }
+  const sessionNeed = Math.max(half, Math.ceil(keys.length * 0.75));
+  const rarest = keys.map((k) => ({ k, n: source.sessionCount(k) })).sort((a, b) => a.n - b.n).slice(0, keys.length - sessionNeed + 1);
+  const probe = new Set<E>();
+  for (const { k, n } of rarest) if (n > 0) for (const e of source.sessionEntries(k)) probe.add(e);
+  for (const e of probe) {
+    const n = held(e);
+    if (n >= sessionNeed) found.push([e, n]);
+  }
+  const entries = new Map(found.map(([e]) => [e, source.entry(e)]));
+  found.sort((a, b) => b[1] - a[1] || entries.get(a[0])!.memberIds.length - entries.get(b[0])!.memberIds.length);
+  const memberIds = new Set<string>();
+  for (const [e] of found) {
+    for (const id of entries.get(e)!.memberIds) {
+      if (memberIds.size >= maxMembers) break;
+      memberIds.add(id);
+    }
+  }
+  return { entries: found.map(([e, n]) => ({ kind: entries.get(e)!.kind, key: entries.get(e)!.key, matched: n })), memberIds: [...memberIds] };
+}
+
+/** The archive entries of a topic or entity key, by the words of the key (as `keyWordEntries` finds them). */
+export function keyTermKeys(key: string): string[] {
+  return [...new Set(keyWords(key).map(termKey))];
+}
+
+/** The term keys a session entry is found by (as `sessionEntries` finds it). */
+export function sessionTermKeys(terms: string[]): string[] {
+  return [...new Set(terms.map(termKey))];
+}
+
+/** An in-memory index over the archive entries (one per topic, entity and session), in entry order. */
+export class ArchiveSearch implements ArchivePostings<number> {
   private readonly byKeyWord = new Map<string, number[]>();
   private readonly sessionsByTerm = new Map<string, number[]>();
 
   constructor(private readonly entries: ArchiveEntry[]) {
     entries.forEach((e, i) => {
       if (e.kind === 'session') {
-        for (const t of new Set(e.terms.map(termKey))) push(this.sessionsByTerm, t, i);
+        for (const t of sessionTermKeys(e.terms)) push(this.sessionsByTerm, t, i);
       } else {
-        for (const w of keyWords(e.key)) push(this.byKeyWord, termKey(w), i);
+        for (const w of keyTermKeys(e.key)) push(this.byKeyWord, w, i);
       }
     });
   }
@@ -77,41 +142,14 @@ export class ArchiveSearch {
     return this.entries.length;
   }
 
-  /**
-   * Entries the query is about: a topic or entity entry when the query names its key (a word of
-   * the topic key, the entity's name) and holds at least half of the query's words; a session
-   * entry when it holds three quarters of them.
-   */
+  keyWordEntries(k: string): number[] { return this.byKeyWord.get(k) ?? []; }
+  sessionEntries(k: string): number[] { return this.sessionsByTerm.get(k) ?? []; }
+  sessionCount(k: string): number { return this.sessionsByTerm.get(k)?.length ?? 0; }
+  termKeys(i: number): Set<string> { return new Set(this.entries[i].terms.map(termKey)); }
+  entry(i: number): ArchiveEntry { return this.entries[i]; }
+
   search(terms: string[], maxMembers = 200): ArchiveMatch {
-    const keys = [...new Set(terms.map(termKey))];
-    if (keys.length === 0 || this.entries.length === 0) return { entries: [], memberIds: [] };
-    const half = Math.max(Math.min(2, keys.length), Math.ceil(keys.length / 2));
-    const found: [number, number][] = [];
-    const named = new Set<number>();
-    for (const k of keys) for (const i of this.byKeyWord.get(k) ?? []) named.add(i);
-    for (const i of named) {
-      const have = new Set(this.entries[i].terms.map(termKey));
-      const n = keys.filter((k) => have.has(k)).length;
-      if (n >= half) found.push([i, n]);
-    }
-    const sessionNeed = Math.max(half, Math.ceil(keys.length * 0.75));
-    const postings = keys.map((k) => this.sessionsByTerm.get(k) ?? []).sort((a, b) => a.length - b.length);
-    const probe = new Set<number>();
-    for (const list of postings.slice(0, keys.length - sessionNeed + 1)) for (const i of list) probe.add(i);
-    for (const i of probe) {
-      let n = 0;
-      for (const list of postings) if (contains(list, i)) n++;
-      if (n >= sessionNeed) found.push([i, n]);
-    }
-    found.sort((a, b) => b[1] - a[1] || this.entries[a[0]].memberIds.length - this.entries[b[0]].memberIds.length);
-    const memberIds = new Set<string>();
-    for (const [i] of found) {
-      for (const id of this.entries[i].memberIds) {
-        if (memberIds.size >= maxMembers) break;
-        memberIds.add(id);
-      }
-    }
-    return { entries: found.map(([i, n]) => ({ kind: this.entries[i].kind, key: this.entries[i].key, matched: n })), memberIds: [...memberIds] };
+    return this.entries.length === 0 ? { entries: [], memberIds: [] } : searchArchive(this, terms, maxMembers);
   }
 }
 
@@ -124,17 +162,4 @@ function push(index: Map<string, number[]>, key: string, i: number): void {
 /** The words of a topic key or entity name that can name it (not "user", "project", …). */
 function keyWords(key: string): string[] {
   return key.split(/[._\s-]+/).filter((w) => w.length > 1 && !GENERIC_SUBJECTS.has(w));
-}
-
-/** Postings are in increasing entry order: binary search. */
-function contains(list: number[], i: number): boolean {
-  let lo = 0;
-  let hi = list.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (list[mid] === i) return true;
-    if (list[mid] < i) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return false;
 }

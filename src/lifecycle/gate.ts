@@ -1,5 +1,5 @@
 import type { ChannelResult } from '../recall/candidate.js';
-import { TIER_REVISION_KEY } from '../store/lifecycle-store.js';
+import { TIER_REVISION_KEY, type TierLookup } from '../store/lifecycle-store.js';
 import type { Store } from '../store/store.js';
 import { ArchiveSearch } from './archive.js';
 
@@ -15,22 +15,25 @@ export interface TierReading {
 /** How many archive members join the cold pass as their own ranked list. */
 const ARCHIVE_HITS = 20;
 
-interface TierState {
-  rev: string;
-  cold: Set<string>;
-  archive: ArchiveSearch;
-}
+type TierState = TierLookup;
 
-const states = new WeakMap<Store, TierState>();
+const states = new WeakMap<Store, { rev: string; state: TierState }>();
 
-/** The cold set and the archive index, reloaded only when a tier changed (a revision in meta). */
+/**
+ * The tiers as the store reads them per recall (a one-shot store), else the cold set and the
+ * archive index loaded whole, reloaded only when a tier changed (a revision in meta).
+ */
 export async function tierState(store: Store): Promise<TierState> {
+  const direct = await store.tierLookup?.();
+  if (direct) return direct;
   const rev = (await store.getMeta(TIER_REVISION_KEY)) ?? '0';
   const cached = states.get(store);
-  if (cached && cached.rev === rev) return cached;
-  const [cold, entries] = await Promise.all([store.coldMemoryIds(), store.archiveEntries()]);
-  const state = { rev, cold: new Set(cold), archive: new ArchiveSearch(entries) };
-  states.set(store, state);
+  if (cached && cached.rev === rev) return cached.state;
+  const [coldIds, entries] = await Promise.all([store.coldMemoryIds(), store.archiveEntries()]);
+  const cold = new Set(coldIds);
+  const archive = new ArchiveSearch(entries);
+  const state: TierState = { hasCold: cold.size > 0, isCold: (id) => cold.has(id), searchArchive: (terms) => archive.search(terms) };
+  states.set(store, { rev, state });
   return state;
 }
 
@@ -86,7 +89,7 @@ export class TierGate {
   static async open(store: Store, opts: GateOptions): Promise<TierGate> {
     if (opts.tiers === 'all') return new TierGate(false, opts, null, 'tiers: all (gate skipped)');
     const state = await tierState(store);
-    if (state.cold.size === 0) return new TierGate(false, opts, null, 'no cold memories: one pass over everything');
+    if (!state.hasCold) return new TierGate(false, opts, null, 'no cold memories: one pass over everything');
     return new TierGate(true, opts, state, '');
   }
 
@@ -97,9 +100,10 @@ export class TierGate {
    */
   first(results: ChannelResult[], terms: string[]): ChannelResult[] {
     if (!this.tiered || !this.state) return results;
-    const cold = this.state.cold;
+    const state = this.state;
+    const cold = { has: (id: string) => state.isCold(id) };
     this.memoryResults = results;
-    const match = this.state.archive.search(terms);
+    const match = state.searchArchive(terms);
     this.archiveKeys = match.entries.map((e) => `${e.kind}:${e.key}`);
     const members = match.memberIds.filter((id) => cold.has(id)).slice(0, ARCHIVE_HITS);
     this.archiveHits = members.length ? { channel: 'topic_key', hits: members.map((id, i) => ({ kind: 'memory', id, score: 1 / (i + 1) })) } : null;

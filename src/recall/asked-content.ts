@@ -1,4 +1,4 @@
-import * as chrono from 'chrono-node';
+import * as chrono from 'chrono-node/en';
 import { keywords } from '../text/tokenize.js';
 import { MAY_HOLD_TIME } from './time-range.js';
 

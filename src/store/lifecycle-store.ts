@@ -1,3 +1,4 @@
+import type { ArchiveMatch } from '../lifecycle/archive.js';
 import type { MemoryTier } from '../types.js';
 import type { NewJob } from './store.js';
 
@@ -20,6 +21,16 @@ export interface ArchiveEntry {
   memberIds: string[];
 }
 
+/**
+ * The tiers as one recall reads them, from the database rather than from a whole-table copy:
+ * what a one-shot process uses instead of loading the cold set and the archive index.
+ */
+export interface TierLookup {
+  hasCold: boolean;
+  isCold(id: string): boolean;
+  searchArchive(terms: string[]): ArchiveMatch;
+}
+
 /** Meta key bumped whenever a tier changes, so in-process caches of the cold set know to reload. */
 export const TIER_REVISION_KEY = 'lifecycle.tier_rev';
 
@@ -37,4 +48,6 @@ export interface LifecycleStore {
   /** Replaces the whole archive index in one transaction. */
   replaceArchive(entries: ArchiveEntry[]): Promise<void>;
   archiveEntries(): Promise<ArchiveEntry[]>;
+  /** Lookups into the tiers without loading them (a one-shot store), or null: load them. */
+  tierLookup?(): Promise<TierLookup | null>;
 }

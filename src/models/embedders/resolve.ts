@@ -1,6 +1,6 @@
 import { toMnemoError } from '../../errors.js';
 import type { Embedder } from '../embedder.js';
-import { createProviderEmbedder, type ProviderEmbedderConfig } from './ai-sdk-providers.js';
+import type { ProviderEmbedderConfig } from './ai-sdk-providers.js';
 import { createGloveEmbedder } from './glove/glove-embedder.js';
 import { HashingEmbedder } from './hashing-embedder.js';
 import { TransformersEmbedder, type TransformersEmbedderOptions } from './transformers-embedder.js';
@@ -56,6 +56,8 @@ async function build(config: EmbedderConfig, cacheDir: string, onWarning?: (mess
     case 'openai':
     case 'openai-compatible': {
       const { kind, ...rest } = config;
+      // The AI SDK loads only for a remote embedder (it costs a cold start).
+      const { createProviderEmbedder } = await import('./ai-sdk-providers.js');
       return createProviderEmbedder({ ...rest, provider: kind });
     }
     case 'transformers': {

@@ -1,8 +1,6 @@
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createOpenAI } from '@ai-sdk/openai';
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModel } from 'ai';
 import { MnemoError } from '../../errors.js';
+import { aiProvider, aiSdk, anthropicSdk, openaiCompatibleSdk, openaiSdk } from './ai-sdk-modules.js';
 import { llmConfigSchema, type LlmConfig, type LlmConfigInput } from './config.js';
 
 export interface LanguageModels {
@@ -30,6 +28,10 @@ export function parseLlmConfig(input: LlmConfigInput): LlmConfig {
 /** Builds AI SDK model instances from a plain configuration. Makes no network call. */
 export function createLanguageModels(input: LlmConfigInput, opts: CreateModelsOptions = {}): LanguageModels {
   const config = parseLlmConfig(input);
+  // Every call (and its error handling) needs the SDK: it loads with the models, not inside the
+  // first call, which may be timed.
+  aiSdk();
+  aiProvider();
   const modelFor = providerFor(config, opts);
   return { structured: modelFor(config.model), synthesis: modelFor(config.synthesisModel ?? config.model) };
 }
@@ -38,15 +40,15 @@ function providerFor(config: LlmConfig, opts: CreateModelsOptions): (modelId: st
   const common = { apiKey: config.apiKey, baseURL: config.baseURL, fetch: opts.fetch };
   switch (config.provider) {
     case 'openai': {
-      const openai = createOpenAI(common);
+      const openai = openaiSdk().createOpenAI(common);
       return (id) => openai.chat(id);
     }
     case 'anthropic': {
-      const anthropic = createAnthropic(common);
+      const anthropic = anthropicSdk().createAnthropic(common);
       return (id) => anthropic(id);
     }
     case 'openai-compatible': {
-      const provider = createOpenAICompatible({
+      const provider = openaiCompatibleSdk().createOpenAICompatible({
         name: 'openai-compatible',
         baseURL: config.baseURL!,
         apiKey: config.apiKey,

@@ -1,5 +1,5 @@
-import { APICallError } from '@ai-sdk/provider';
-import { RetryError } from 'ai';
+import type { APICallError } from '@ai-sdk/provider';
+import { aiProvider, aiSdk } from './ai-sdk-modules.js';
 import { MnemoError } from '../../errors.js';
 
 export type ModelFailure = 'unreachable' | 'timeout' | 'unauthorized' | 'model_not_found' | 'rate_limited' | 'server_error' | 'invalid_output' | 'other';
@@ -17,9 +17,9 @@ const NETWORK_CODES = /ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ECONNRESET|EHOSTUNREACH|
 
 /** Classifies anything an AI SDK call throws into a stable reason with a user-facing message. */
 export function describeModelError(err: unknown): ModelErrorInfo {
-  const last = RetryError.isInstance(err) ? err.lastError : err;
+  const last = aiSdk().RetryError.isInstance(err) ? err.lastError : err;
   if (isTimeout(last)) return { reason: 'timeout', message: 'the model call timed out', fix: 'raise timeoutMs or use a faster model' };
-  if (APICallError.isInstance(last)) return fromApiCallError(last);
+  if (aiProvider().APICallError.isInstance(last)) return fromApiCallError(last);
   const message = last instanceof Error ? last.message : String(last);
   const code = networkCode(last);
   if (code) return unreachable(code, message);

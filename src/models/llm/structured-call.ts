@@ -1,4 +1,5 @@
-import { generateText, NoObjectGeneratedError, Output, type LanguageModel, type LanguageModelUsage } from 'ai';
+import type { LanguageModel, LanguageModelUsage } from 'ai';
+import { aiSdk } from './ai-sdk-modules.js';
 import type { z } from 'zod';
 import { MnemoError } from '../../errors.js';
 import { affinityCallOptions } from './cache-affinity.js';
@@ -35,6 +36,7 @@ export async function generateStructured<T>(
 ): Promise<{ value: T; usage: Usage }> {
   const settings = { ...DEFAULT_CALL_SETTINGS, ...definedOnly(opts) };
   const usage = emptyUsage();
+  const { generateText, NoObjectGeneratedError, Output } = aiSdk();
   let lastProblem = '';
   for (let attempt = 1; attempt <= 2; attempt++) {
     const signals = [AbortSignal.timeout(settings.timeoutMs), ...(req.signal ? [req.signal] : [])];

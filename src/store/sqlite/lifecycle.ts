@@ -2,6 +2,7 @@ import type { MemoryTier } from '../../types.js';
 import { type AccessEntry, type ArchiveEntry, TIER_REVISION_KEY } from '../lifecycle-store.js';
 import type { NewJob } from '../store.js';
 import type { Connection } from './connection.js';
+import { writeArchiveWords } from './archive-words.js';
 import { insertJobs } from './jobs.js';
 
 /** SQLite side of `LifecycleStore` (see src/store/lifecycle-store.ts). */
@@ -75,6 +76,7 @@ export function replaceArchive(conn: Connection, entries: ArchiveEntry[]): void 
       conn.run(`INSERT INTO archive_index (kind, key, terms, member_ids) VALUES (?, ?, ?, ?)`,
         e.kind, e.key, JSON.stringify(e.terms), JSON.stringify(e.memberIds));
     }
+    writeArchiveWords(conn, entries);
     bumpRevision(conn);
   });
 }

@@ -271,6 +271,21 @@ export const MIGRATIONS: readonly string[] = [
     WHEN old.status <> 'active' AND new.status = 'active'
   BEGIN UPDATE meta SET value = CAST(min(CAST(value AS INTEGER), new.rid - 1) AS TEXT) WHERE key = 'entities.memory_rid'; END;
   `,
+  `
+  -- One-shot reads (a CLI recall) answer from indexes instead of reading whole tables: the active
+  -- topic keys in order, the cold ids, and the archive index's postings (term key -> entry; 'k:'
+  -- for the words of a topic or entity key, 's:' for a session's terms), which the tiering job
+  -- writes with the archive (meta 'lifecycle.archive_words' marks them current).
+  CREATE INDEX memories_active_topic ON memories (topic_key) WHERE status = 'active' AND topic_key IS NOT NULL;
+  DROP INDEX memories_cold;
+  CREATE INDEX memories_cold ON memories (tier, id) WHERE tier = 'cold';
+  CREATE TABLE archive_words (
+    word TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    key TEXT NOT NULL,
+    PRIMARY KEY (word, kind, key)
+  ) WITHOUT ROWID;
+  `,
 ];
 
 export function schemaVersion(db: Database.Database): number {

@@ -7,7 +7,8 @@ import * as audit from './audit.js';
 import * as lifecycle from './lifecycle.js';
 import * as entities from './entities.js';
 import type { EntityMention, EntitySummary } from '../entity-store.js';
-import type { AccessEntry, ArchiveEntry } from '../lifecycle-store.js';
+import type { AccessEntry, ArchiveEntry, TierLookup } from '../lifecycle-store.js';
+import { sqliteTierLookup } from './archive-words.js';
 import type { MemoryTier } from '../../types.js';
 import { Connection } from './connection.js';
 import * as dumps from './dump.js';
@@ -231,6 +232,10 @@ export class SqliteStore implements Store {
   async coldMemoryIds(): Promise<string[]> { return lifecycle.coldMemoryIds(this.conn); }
   async replaceArchive(entries: ArchiveEntry[]): Promise<void> { lifecycle.replaceArchive(this.conn, entries); }
   async archiveEntries(): Promise<ArchiveEntry[]> { return lifecycle.archiveEntries(this.conn); }
+  /** A one-shot store (loadIndexes 'warm') reads the tiers per recall instead of loading them whole. */
+  async tierLookup(): Promise<TierLookup | null> {
+    return this.options.loadIndexes === 'warm' ? sqliteTierLookup(this.conn) : null;
+  }
   async dump(): Promise<StoreDump> { return dumps.dump(this.conn); }
   async load(data: StoreDump, strategy: 'merge' | 'replace'): Promise<{ messages: number; memories: number }> {
     return dumps.load(this.conn, this.vectors, data, strategy);

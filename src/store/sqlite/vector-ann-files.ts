@@ -29,8 +29,14 @@ export interface AnnManifest {
   graph: string;
   /** sha1 of the graph file: usearch does not validate what it loads (a bad file can crash it). */
   checksum: string;
-  /** The graph file's length; a view checks it instead of hashing the whole file (absent in older manifests). */
+  /** The graph file's length (absent in older manifests). */
   bytes?: number;
+  /**
+   * The graph file's inode and change time (ns) after the save. Any write to the file, or a copy
+   * of it, changes them, so a view whose file still has them skips hashing the whole file (which
+   * would cost a one-shot process more than its searches); otherwise the checksum decides.
+   */
+  stamp?: string;
 }
 
 export function manifestPath(prefix: string, kind: VectorKind): string {
@@ -57,7 +63,8 @@ export function saveAnnFiles(prefix: string, kind: VectorKind, dbId: string, rev
   const ids = index.save(graphPath(prefix, graph));
   const checksum = fileChecksum(graphPath(prefix, graph));
   const bytes = statSync(graphPath(prefix, graph)).size;
-  const manifest: AnnManifest = { format: FORMAT, kind, dbId, rev, dimensions: index.dimensions, size: index.size, graph, checksum, bytes };
+  const stamp = fileStamp(graphPath(prefix, graph));
+  const manifest: AnnManifest = { format: FORMAT, kind, dbId, rev, dimensions: index.dimensions, size: index.size, graph, checksum, bytes, stamp };
   const path = manifestPath(prefix, kind);
   const temp = tempPathFor(path);
   try {
@@ -89,10 +96,10 @@ function sweepOrphans(prefix: string, kind: VectorKind, keep: string): void {
 
 /**
  * The manifest, its id map text and the graph path; null when there is no manifest. `verify`:
- * hash the whole graph (`checksum`, before loading it) or, when the manifest records it, compare
- * its length (`size`, before viewing it: hashing would read every page a view leaves unread).
+ * hash the whole graph (`checksum`, before loading it), or (`stamp`, before viewing it) skip the
+ * hash when the file is untouched since the save (its inode and change time are the recorded ones).
  */
-export function readAnnFiles(prefix: string, kind: VectorKind, verify: 'checksum' | 'size' = 'checksum'): { manifest: AnnManifest; idsText: string; graphPath: string } | null {
+export function readAnnFiles(prefix: string, kind: VectorKind, verify: 'checksum' | 'stamp' = 'checksum'): { manifest: AnnManifest; idsText: string; graphPath: string } | null {
   let text: string;
   try {
     text = readFileSync(manifestPath(prefix, kind), 'utf8');
@@ -103,10 +110,15 @@ export function readAnnFiles(prefix: string, kind: VectorKind, verify: 'checksum
   const manifest = parseHeader(text.slice(0, nl < 0 ? text.length : nl));
   if (!manifest || manifest.kind !== kind) throw new Error('unreadable manifest');
   const graph = graphPath(prefix, manifest.graph);
-  if (verify === 'size' && manifest.bytes !== undefined) {
-    if (statSync(graph).size !== manifest.bytes) throw new Error('graph file does not have the length its manifest records');
-  } else if (fileChecksum(graph) !== manifest.checksum) throw new Error('graph file does not match its checksum');
+  if (verify === 'stamp' && manifest.bytes !== undefined && statSync(graph).size !== manifest.bytes) throw new Error('graph file does not have the length its manifest records');
+  const untouched = verify === 'stamp' && manifest.stamp !== undefined && fileStamp(graph) === manifest.stamp;
+  if (!untouched && fileChecksum(graph) !== manifest.checksum) throw new Error('graph file does not match its checksum');
   return { manifest, idsText: text.slice(nl + 1), graphPath: graph };
+}
+
+function fileStamp(path: string): string {
+  const st = statSync(path, { bigint: true });
+  return `${st.ino}:${st.ctimeNs}`;
 }
 
 /** Hashed a chunk at a time: reading a graph of hundreds of MB whole would hold it all in memory. */

@@ -14,7 +14,7 @@ export interface AnnCheckpoint {
  * caller's read transaction). Null when nothing was saved; throws when the files do not fit this
  * database: another database's id, a checkpoint the pruned log no longer reaches, or a `clear` since.
  */
-export function readAnnCheckpoint(conn: Connection, kind: VectorKind, prefix: string, rev: number, verify: 'checksum' | 'size'): AnnCheckpoint | null {
+export function readAnnCheckpoint(conn: Connection, kind: VectorKind, prefix: string, rev: number, verify: 'checksum' | 'stamp'): AnnCheckpoint | null {
   const files = readAnnFiles(prefix, kind, verify);
   if (!files) return null;
   const { manifest } = files;

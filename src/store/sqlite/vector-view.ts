@@ -55,7 +55,7 @@ export class ViewedAnnIndex implements VectorIndex {
    * saved; throws when the files do not fit this database (the caller then loads instead).
    */
   static open(conn: Connection, kind: VectorKind, prefix: string, rev: number): ViewedAnnIndex | null {
-    const checkpoint = readAnnCheckpoint(conn, kind, prefix, rev, 'size');
+    const checkpoint = readAnnCheckpoint(conn, kind, prefix, rev, 'stamp');
     if (!checkpoint) return null;
     const { files, delta } = checkpoint;
     const { manifest } = files;

@@ -1,0 +1,82 @@
+import { type ArchivePostings, keyTermKeys, searchArchive, sessionTermKeys, termKey } from '../../lifecycle/archive.js';
+import type { ArchiveEntry, TierLookup } from '../lifecycle-store.js';
+import type { Connection } from './connection.js';
+
+/** Set when `archive_words` holds the postings of the current archive (older databases lack them until the next tiering run). */
+const WORDS_CURRENT_KEY = 'lifecycle.archive_words';
+
+/** Rewrites the archive's postings (inside the caller's write transaction, beside the archive rows). */
+export function writeArchiveWords(conn: Connection, entries: ArchiveEntry[]): void {
+  conn.run(`DELETE FROM archive_words`);
+  for (const e of entries) {
+    const words = e.kind === 'session' ? sessionTermKeys(e.terms).map((t) => `s:${t}`) : keyTermKeys(e.key).map((t) => `k:${t}`);
+    for (const w of words) conn.run(`INSERT OR IGNORE INTO archive_words (word, kind, key) VALUES (?, ?, ?)`, w, e.kind, e.key);
+  }
+  conn.run(`INSERT INTO meta (key, value) VALUES (?, '1') ON CONFLICT (key) DO NOTHING`, WORDS_CURRENT_KEY);
+}
+
+/**
+ * The tiers of one recall read from the database: a memory's tier by its id, the archive's
+ * entries through the postings of the question's words. Null when the postings are not current
+ * (the caller loads the whole archive instead). Reads are cached for the lookup's one recall.
+ */
+export function sqliteTierLookup(conn: Connection): TierLookup | null {
+  const hasArchive = conn.get<{ x: number }>(`SELECT EXISTS (SELECT 1 FROM archive_index) AS x`)!.x === 1;
+  if (hasArchive && !conn.get(`SELECT 1 FROM meta WHERE key = ?`, WORDS_CURRENT_KEY)) return null;
+  const hasCold = conn.get<{ x: number }>(`SELECT EXISTS (SELECT 1 FROM memories WHERE tier = 'cold') AS x`)!.x === 1;
+  const cold = new Map<string, boolean>();
+  const postings = new SqliteArchivePostings(conn);
+  return {
+    hasCold,
+    isCold(id) {
+      let c = cold.get(id);
+      if (c === undefined) cold.set(id, (c = conn.get(`SELECT 1 FROM memories WHERE id = ? AND tier = 'cold'`, id) !== undefined));
+      return c;
+    },
+    searchArchive: (terms) => (hasArchive ? searchArchive(postings, terms) : { entries: [], memberIds: [] }),
+  };
+}
+
+/** Entries are `kind\0key`; lists come in (kind, key) order, the order the archive loads in. */
+class SqliteArchivePostings implements ArchivePostings<string> {
+  private readonly terms = new Map<string, Set<string>>();
+  private readonly entries = new Map<string, ArchiveEntry>();
+
+  constructor(private readonly conn: Connection) {}
+
+  keyWordEntries(k: string): string[] { return this.list(`k:${k}`); }
+  sessionEntries(k: string): string[] { return this.list(`s:${k}`); }
+  sessionCount(k: string): number {
+    return this.conn.get<{ n: number }>(`SELECT count(*) AS n FROM archive_words WHERE word = ?`, `s:${k}`)!.n;
+  }
+
+  termKeys(e: string): Set<string> {
+    let found = this.terms.get(e);
+    if (!found) {
+      const row = this.conn.get<{ terms: string }>(`SELECT terms FROM archive_index WHERE kind = ? AND key = ?`, ...split(e));
+      this.terms.set(e, (found = new Set((row ? (JSON.parse(row.terms) as string[]) : []).map(termKey))));
+    }
+    return found;
+  }
+
+  entry(e: string): ArchiveEntry {
+    let found = this.entries.get(e);
+    if (!found) {
+      const [kind, key] = split(e);
+      const row = this.conn.get<{ terms: string; member_ids: string }>(`SELECT terms, member_ids FROM archive_index WHERE kind = ? AND key = ?`, kind, key);
+      // A posting without its entry cannot happen (both are written in one transaction): read as empty.
+      this.entries.set(e, (found = { kind, key, terms: row ? JSON.parse(row.terms) : [], memberIds: row ? JSON.parse(row.member_ids) : [] }));
+    }
+    return found;
+  }
+
+  private list(word: string): string[] {
+    return this.conn.all<{ kind: string; key: string }>(`SELECT kind, key FROM archive_words WHERE word = ? ORDER BY kind, key`, word)
+      .map((r) => `${r.kind}\0${r.key}`);
+  }
+}
+
+function split(e: string): [ArchiveEntry['kind'], string] {
+  const at = e.indexOf('\0');
+  return [e.slice(0, at) as ArchiveEntry['kind'], e.slice(at + 1)];
+}
