@@ -66,8 +66,9 @@ export function registerServe(program: Command): void {
           const example = opts.demo ? `${demoProfile}/recall?q=which+package+manager+should+I+use` : `${g.profile}/recall?q=what+do+you+remember`;
           println(`try: curl -s '${server.url}/v1/profiles/${example}'${auth}`);
         }
-        warmProfiles(mnemo);
+        const warming = warmProfiles(mnemo);
         await untilSignal();
+        warming.stop();
         await server.close();
       } finally {
         await keys.close();
@@ -90,11 +91,18 @@ async function readyProfiles(mnemo: MnemoApi, budgetMs: number): Promise<void> {
   clearTimeout(timer);
 }
 
-/** Loads every profile's indexes in the background, so the first recalls do not pay for it. */
-function warmProfiles(mnemo: MnemoApi): void {
+/**
+ * Loads every profile's indexes in the background, so the first recalls do not pay for it. A
+ * warm-up cut short by shutdown (its recall threads stopped) is not a failure worth a warning.
+ */
+function warmProfiles(mnemo: MnemoApi): { stop(): void } {
+  let stopped = false;
   void (async () => {
-    for (const name of await mnemo.listProfiles()) await mnemo.profile(name).warm();
-  })().catch((err) => process.stderr.write(`mnemo: warning: warming the indexes failed: ${err instanceof Error ? err.message : String(err)}\n`));
+    for (const name of await mnemo.listProfiles()) if (!stopped) await mnemo.profile(name).warm();
+  })().catch((err) => {
+    if (!stopped) process.stderr.write(`mnemo: warning: warming the indexes failed: ${err instanceof Error ? err.message : String(err)}\n`);
+  });
+  return { stop: () => void (stopped = true) };
 }
 
 function untilSignal(): Promise<void> {
