@@ -19,15 +19,7 @@ export function askedContent(query: string, names: string[]): string[] {
 /** The text with its time expressions blanked (same length); chrono runs only when one may be there. */
 export function withoutTimeExpressions(text: string): string {
   if (!MAY_HOLD_TIME.test(text)) return text;
-  // One recall asks this of the same question several times; chrono is the costly part.
-  const cached = blanked.get(text);
-  if (cached !== undefined) return cached;
   let out = text;
   for (const r of chrono.parse(text)) out = out.replace(r.text, ' '.repeat(r.text.length));
-  if (blanked.size >= BLANKED_LIMIT) blanked.delete(blanked.keys().next().value!);
-  blanked.set(text, out);
   return out;
 }
-
-const BLANKED_LIMIT = 256;
-const blanked = new Map<string, string>();
