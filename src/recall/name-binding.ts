@@ -27,9 +27,9 @@ export function questionNames(query: string): string[][] {
 }
 
 /** Whether a word of the evidence names this part: the same word or stem (puppies, puppy), or the same 5-letter start (Europe, European). */
-function named(part: string, have: Set<string>, stems: Set<string>, starts: Set<string>): boolean {
-  if (have.has(part) || stems.has(stemmer(part)) || (part.endsWith('s') && have.has(part.slice(0, -1)))) return true;
-  return part.length >= 5 && starts.has(part.slice(0, 5));
+function named(part: string, have: Set<string>, evidence: EvidenceWords): boolean {
+  if (have.has(part) || evidence.stems.has(stemmer(part)) || (part.endsWith('s') && have.has(part.slice(0, -1)))) return true;
+  return part.length >= 5 && evidence.starts.has(part.slice(0, 5));
 }
 
 /**
@@ -40,10 +40,30 @@ function named(part: string, have: Set<string>, stems: Set<string>, starts: Set<
  * no evidence (the conversation's participants, who are bound by `contentOwnership`).
  */
 export function unnamedInEvidence(query: string, evidence: string[], known: string[] = []): string[][] {
-  const have = new Set(evidence.flatMap((t) => words(t).map((w) => w.replace(/'s$/, ''))));
-  const stems = new Set([...have].map((w) => stemmer(w)));
-  const starts = new Set([...have].filter((w) => w.length >= 5).map((w) => w.slice(0, 5)));
-  for (const k of known) have.add(k);
   const presupposed = [...questionNames(query), ...relativeClauseHeads(query).map((head) => [head])];
-  return presupposed.filter((parts) => !parts.some((p) => named(p, have, stems, starts)));
+  // Most questions presuppose nothing: then the evidence need not be read at all.
+  if (presupposed.length === 0) return [];
+  const have = new Set(evidence.flatMap((t) => words(t).map((w) => w.replace(/'s$/, ''))));
+  const evidenceWords = new EvidenceWords(have);
+  for (const k of known) have.add(k);
+  return presupposed.filter((parts) => !parts.some((p) => named(p, have, evidenceWords)));
+}
+
+/** Stems and 5-letter starts of the evidence's own words (not `known`), built on first use. */
+class EvidenceWords {
+  private readonly words: string[];
+  private stemSet?: Set<string>;
+  private startSet?: Set<string>;
+
+  constructor(have: Set<string>) {
+    this.words = [...have];
+  }
+
+  get stems(): Set<string> {
+    return (this.stemSet ??= new Set(this.words.map((w) => stemmer(w))));
+  }
+
+  get starts(): Set<string> {
+    return (this.startSet ??= new Set(this.words.filter((w) => w.length >= 5).map((w) => w.slice(0, 5))));
+  }
 }

@@ -7,12 +7,19 @@ export function matchTopicKeys(terms: string[], keys: string[], limit: number): 
   if (terms.length === 0 || keys.length === 0) return [];
   const index = keyIndex(keys);
   const stems = new Set(terms.map(stem));
-  const scores = new Map<ParsedKey, number>();
-  for (const s of stems) for (const parsed of index.byStem.get(s) ?? []) scores.set(parsed, (scores.get(parsed) ?? 0) + 1);
-  const scored = [...scores].map(([parsed, hits]) => ({
-    key: parsed.key,
-    score: hits / Math.sqrt(parsed.attribute.length) + (stems.has(parsed.subject) ? 0.5 : 0),
-  }));
+  // Hits per key in a reused counter array (a common attribute word can match thousands of keys).
+  const hits = index.hits;
+  const touched: ParsedKey[] = [];
+  for (const s of stems) {
+    for (const parsed of index.byStem.get(s) ?? []) {
+      if (hits[parsed.slot]++ === 0) touched.push(parsed);
+    }
+  }
+  const scored = touched.map((parsed) => {
+    const score = hits[parsed.slot]! / parsed.attributeRoot + (stems.has(parsed.subject) ? 0.5 : 0);
+    hits[parsed.slot] = 0;
+    return { key: parsed.key, score };
+  });
   // Only keys scoring at least the limit-th best can be returned: sort just those (a common
   // attribute word can match thousands of keys, and localeCompare is slow).
   const cut = scored.length > limit ? Float64Array.from(scored, (s) => s.score).sort()[scored.length - limit] : -Infinity;
@@ -24,12 +31,17 @@ export function matchTopicKeys(terms: string[], keys: string[], limit: number): 
 interface ParsedKey {
   key: string;
   subject: string;
-  attribute: string[];
+  /** √(number of distinct attribute stems): the score's length normalization. */
+  attributeRoot: number;
+  /** Position in the index's `hits` counters. */
+  slot: number;
 }
 
 interface KeyIndex {
   size: number;
   byStem: Map<string, ParsedKey[]>;
+  /** All zero between calls. */
+  hits: Uint32Array;
 }
 
 const indexes = new WeakMap<string[], KeyIndex>();
@@ -39,18 +51,19 @@ function keyIndex(keys: string[]): KeyIndex {
   const cached = indexes.get(keys);
   if (cached && cached.size === keys.length) return cached;
   const byStem = new Map<string, ParsedKey[]>();
+  let slots = 0;
   for (const key of keys) {
     const [subject, ...rest] = key.split('.');
     const attribute = [...new Set(rest.join('_').split('_').filter((p) => p.length > 1).map(stem))];
     if (attribute.length === 0) continue;
-    const parsed = { key, subject: stem(subject), attribute };
+    const parsed: ParsedKey = { key, subject: stem(subject), attributeRoot: Math.sqrt(attribute.length), slot: slots++ };
     for (const a of attribute) {
       const list = byStem.get(a);
       if (list) list.push(parsed);
       else byStem.set(a, [parsed]);
     }
   }
-  const index = { size: keys.length, byStem };
+  const index = { size: keys.length, byStem, hits: new Uint32Array(slots) };
   indexes.set(keys, index);
   return index;
 }

@@ -1,12 +1,18 @@
 import { isStopword } from './stopwords.js';
 
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’_-]*/gu;
+const APOSTROPHE = 0x27;
+const HYPHEN = 0x2d;
 
 /** Lower-cased words (letters, digits, inner apostrophes, hyphens and underscores). */
 export function words(text: string): string[] {
   const out: string[] = [];
   for (const m of text.toLowerCase().matchAll(WORD)) {
-    const w = m[0].replace(/’/g, "'").replace(/['-]+$/, '');
+    let w = m[0];
+    // Most words hold no curly apostrophe and end in a letter or digit: skip the replaces then.
+    if (w.includes('’')) w = w.replace(/’/g, "'");
+    const last = w.charCodeAt(w.length - 1);
+    if (last === APOSTROPHE || last === HYPHEN) w = w.replace(/['-]+$/, '');
     if (w) out.push(w);
   }
   return out;
