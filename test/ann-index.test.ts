@@ -131,7 +131,10 @@ describe('AdaptiveVectorIndex', () => {
     index.upsert('m99', unitVector(99), { type: 'fact' });
     expect(index.isApproximate).toBe(true);
     expect(index.size).toBe(100);
-    expect(index.search(unitVector(7), 5).map((h) => h.id)).toEqual(before);
+    // Approximate from here on: the same nearest one, and nearly the same five.
+    const after = index.search(unitVector(7), 5).map((h) => h.id);
+    expect(after[0]).toBe('m7');
+    expect(after.filter((id) => before.includes(id)).length).toBeGreaterThanOrEqual(4);
     expect(index.search(unitVector(7), 5, (a) => a.type === 'event').map((h) => h.id)).toEqual(['m5']);
     index.remove('m7');
     expect(index.search(unitVector(7), 1)[0].id).not.toBe('m7');
