@@ -6,9 +6,8 @@ import { openMemory } from '../src/index.js';
 import { liftAnswers } from '../src/recall/asked-answered.js';
 import type { Candidate } from '../src/recall/candidate.js';
 import { setRecallTuning } from '../src/recall/tuning.js';
-import { createSqliteProvider } from '../src/store/sqlite/index.js';
-import type { Store } from '../src/store/store.js';
 import { msg } from './contract/harness.js';
+import { useTempSqliteStore } from './support/temp-sqlite-store.js';
 
 function candidate(id: string, content: string, score: number): Candidate {
   const message = { id, sessionId: 's1', role: 'user' as const, content, timestamp: null, metadata: null, seq: 0, createdAt: '2024-01-01T00:00:00.000Z' };
@@ -16,36 +15,24 @@ function candidate(id: string, content: string, score: number): Candidate {
 }
 
 describe("a named person's answer to someone else's question", () => {
-  let dataDir: string;
-  let store: Store;
-  let close: () => Promise<void>;
-  beforeEach(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'mnemo-answers-'));
-    const provider = createSqliteProvider({ dataDir });
-    store = await provider.open('default');
-    close = () => provider.close();
-  });
-  afterEach(async () => {
-    await close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const temp = useTempSqliteStore('mnemo-answers-');
 
   it('rises to the score of the question it answers; statements, own questions and unnamed answerers do not', async () => {
     const asks = msg('s1', 'user', 'Ben: Nice photo! How long have you two been married?');
     const answers = msg('s1', 'assistant', 'Ana: Seven years already, time flies.');
     const tells = msg('s2', 'user', 'Ben: I married young.');
     const after = msg('s2', 'assistant', 'Ana: That is lovely.');
-    await store.insertMessages([asks, answers, tells, after]);
+    await temp.store.insertMessages([asks, answers, tells, after]);
     const ranked = () => [candidate(asks.id, asks.content, 1), candidate(tells.id, tells.content, 0.8)];
-    const out = await liftAnswers(store, 'How long have Ana and her husband been married?', ranked(), 1, 10);
+    const out = await liftAnswers(temp.store, 'How long have Ana and her husband been married?', ranked(), 1, 10);
     const score = Object.fromEntries(out.map((c) => [c.id, c.score]));
     expect(score[answers.id]).toBe(1); // answers a question: lifted (added even though no channel found it)
     expect(score[after.id]).toBeUndefined(); // follows a statement: untouched
     // The question names the asker, not the answerer: nothing to lift.
-    expect((await liftAnswers(store, 'What did Ben ask about the marriage?', ranked(), 1, 10)).map((c) => c.id)).toEqual([asks.id, tells.id]);
+    expect((await liftAnswers(temp.store, 'What did Ben ask about the marriage?', ranked(), 1, 10)).map((c) => c.id)).toEqual([asks.id, tells.id]);
     // No named person, or off: nothing changes.
-    expect((await liftAnswers(store, 'how long were they married?', ranked(), 1, 10)).length).toBe(2);
-    expect((await liftAnswers(store, 'How long has Ana been married?', ranked(), 0, 10)).length).toBe(2);
+    expect((await liftAnswers(temp.store, 'how long were they married?', ranked(), 1, 10)).length).toBe(2);
+    expect((await liftAnswers(temp.store, 'How long has Ana been married?', ranked(), 0, 10)).length).toBe(2);
   });
 });
 

@@ -4,29 +4,16 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Candidate } from '../src/recall/candidate.js';
 import { pairExchanges } from '../src/recall/exchange-pairs.js';
-import { createSqliteProvider } from '../src/store/sqlite/index.js';
-import type { Store } from '../src/store/store.js';
 import { openMemory } from '../src/index.js';
 import { msg } from './contract/harness.js';
+import { useTempSqliteStore } from './support/temp-sqlite-store.js';
 
 function candidate(id: string, score: number): Candidate {
   return { kind: 'message', id, score, own: score, hits: [] };
 }
 
 describe('an overview is told by whole exchanges', () => {
-  let dataDir: string;
-  let store: Store;
-  let close: () => Promise<void>;
-  beforeEach(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'mnemo-exchange-'));
-    const provider = createSqliteProvider({ dataDir });
-    store = await provider.open('default');
-    close = () => provider.close();
-  });
-  afterEach(async () => {
-    await close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const temp = useTempSqliteStore('mnemo-exchange-');
 
   it('follows a request by its reply and a reply by its request, at the score just under it', async () => {
     const ask1 = msg('s1', 'user', 'Can you help me plan the garden beds?');
@@ -34,15 +21,15 @@ describe('an overview is told by whole exchanges', () => {
     const ask2 = msg('s2', 'user', 'The tomatoes got blight, what now?');
     const reply2 = msg('s2', 'assistant', 'Remove the infected leaves and water at the base.');
     const aside = msg('s2', 'user', 'Thanks, that worked.');
-    await store.insertMessages([ask1, reply1, ask2, reply2, aside]);
+    await temp.store.insertMessages([ask1, reply1, ask2, reply2, aside]);
     const ranked = [candidate(reply2.id, 1), candidate(ask1.id, 0.9), candidate(aside.id, 0.5), candidate(reply1.id, 0.1)];
-    const out = await pairExchanges(store, ranked, 10);
+    const out = await pairExchanges(temp.store, ranked, 10);
     expect(out.map((c) => c.id)).toEqual([reply2.id, ask2.id, ask1.id, reply1.id, aside.id]);
     expect(out.map((c) => c.score)).toEqual([1, 1, 0.9, 0.9, 0.5]);
     // A turn with no other half (a user turn followed by another user turn, or none) stands alone; off changes nothing.
-    const alone = await pairExchanges(store, [candidate(aside.id, 1)], 10);
+    const alone = await pairExchanges(temp.store, [candidate(aside.id, 1)], 10);
     expect(alone.map((c) => c.id)).toEqual([aside.id]);
-    expect((await pairExchanges(store, ranked, 0)).map((c) => c.id)).toEqual(ranked.map((c) => c.id));
+    expect((await pairExchanges(temp.store, ranked, 0)).map((c) => c.id)).toEqual(ranked.map((c) => c.id));
   });
 });
 
