@@ -1,9 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { MnemoApi, ProfileApi } from '../src/api.js';
-import { openMemory } from '../src/index.js';
+import { describe, expect, it } from 'vitest';
+import { useTempProfile } from './support/temp-profile.js';
 import { type QuestionClassId, QUESTION_CLASSES, classifyQuestion } from '../src/recall/question/classes.js';
 import type { MessageInput } from '../src/schemas.js';
 import { words } from '../src/text/tokenize.js';
@@ -122,26 +118,14 @@ describe('spreading a sequence over the history', () => {
   });
 });
 
-let dir: string;
-let mem: MnemoApi;
-let p: ProfileApi;
-
-beforeEach(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'mnemo-classes-'));
-  mem = openMemory({ dataDir: dir, embedder: false, worker: { background: false } });
-  p = mem.profile('default');
-});
-afterEach(async () => {
-  await mem.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const temp = useTempProfile('mnemo-classes-');
 
 const at = (day: number, minute: number) => new Date(Date.UTC(2024, 2, day, 9, minute)).toISOString();
 const turn = (role: 'user' | 'assistant', content: string, sessionId: string, day: number, minute: number): MessageInput => ({ role, content, sessionId, timestamp: at(day, minute) });
 
 describe('recall of paraphrased questions (SQLite profile)', () => {
   it('answers a summary asked without the word "summary" with a dated timeline from every session', async () => {
-    await p.ingest(
+    await temp.profile.ingest(
       [
         turn('user', 'I started training for the marathon with three short runs a week.', 'jan', 1, 0),
         turn('assistant', 'Keep the runs easy and add one long run on Sundays.', 'jan', 1, 1),
@@ -154,7 +138,7 @@ describe('recall of paraphrased questions (SQLite profile)', () => {
       ],
       { wait: true },
     );
-    const result = await p.recall('How has my marathon training evolved since we started talking?', { limit: 10 });
+    const result = await temp.profile.recall('How has my marathon training evolved since we started talking?', { limit: 10 });
     expect(result.reading.kind).toBe('overview');
     expect(result.reading.terms).toEqual(expect.arrayContaining(['marathon', 'training']));
     const lines = result.answer!.split('\n');
@@ -170,53 +154,53 @@ describe('recall of paraphrased questions (SQLite profile)', () => {
       // Long replies that repeat the topic words several times.
       messages.push(turn('assistant', `Kitchen renovation tip: kitchen renovation budgets for ${topic} vary; a kitchen renovation of ${topic} takes planning.`, `s${i}`, 1 + i * 7, 1));
     });
-    await p.ingest(messages, { wait: true });
-    const result = await p.recall('Put the kitchen renovation stages I raised in sequence.', { limit: 4 });
+    await temp.profile.ingest(messages, { wait: true });
+    const result = await temp.profile.recall('Put the kitchen renovation stages I raised in sequence.', { limit: 4 });
     expect(result.reading.kind).toBe('order');
     expect(result.messages.map((m) => m.role)).toEqual(['user', 'user', 'user', 'user']);
     expect(new Set(result.messages.map((m) => m.sessionId)).size).toBe(4);
   });
 
   it('lifts the assistant\'s turn when asked for its past advice in other words', async () => {
-    await p.ingest(
+    await temp.profile.ingest(
       [
         turn('user', 'The database index on orders is slow, what should I do about the index?', 'a', 1, 0),
         turn('assistant', 'Use a composite index on customer and date.', 'a', 1, 1),
       ],
       { wait: true },
     );
-    const result = await p.recall('What was your advice about the database index?', { limit: 2 });
+    const result = await temp.profile.recall('What was your advice about the database index?', { limit: 2 });
     expect(result.messages[0]!.role).toBe('assistant');
   });
 
   it('searches replaced memories when asked about an earlier value in other words', async () => {
-    const old = await p.remember({ content: 'I drive a green Volkswagen Golf.', topicKey: 'user.car' });
-    const now = await p.remember({ content: 'I drive a Tesla Model 3 now.', topicKey: 'user.car' });
+    const old = await temp.profile.remember({ content: 'I drive a green Volkswagen Golf.', topicKey: 'user.car' });
+    const now = await temp.profile.remember({ content: 'I drive a Tesla Model 3 now.', topicKey: 'user.car' });
     expect(now.superseded).toEqual([old.memory.id]);
-    const earlier = await p.recall('Which car did I drive prior to the Tesla?', { limit: 5 });
+    const earlier = await temp.profile.recall('Which car did I drive prior to the Tesla?', { limit: 5 });
     expect(earlier.reading.history).toBe(true);
     expect(earlier.memories.map((m) => m.content)).toContain('I drive a green Volkswagen Golf.');
-    const current = await p.recall('Which car do I drive?', { limit: 5 });
+    const current = await temp.profile.recall('Which car do I drive?', { limit: 5 });
     expect(current.memories.map((m) => m.content)).not.toContain('I drive a green Volkswagen Golf.');
   });
 
   it('answers with the date when asked for a point in time in other words', async () => {
-    await p.ingest(
+    await temp.profile.ingest(
       [
         turn('user', 'I planted the tulip bulbs along the front fence today.', 'a', 4, 0),
         turn('user', 'The roses by the shed need pruning.', 'b', 9, 0),
       ],
       { wait: true },
     );
-    const result = await p.recall('In which season did I plant the tulip bulbs?', { limit: 3 });
+    const result = await temp.profile.recall('In which season did I plant the tulip bulbs?', { limit: 3 });
     expect(result.answer).toBe('4 March 2024');
-    const what = await p.recall('Where did I plant the tulip bulbs?', { limit: 3 });
+    const what = await temp.profile.recall('Where did I plant the tulip bulbs?', { limit: 3 });
     expect(what.answer).not.toBe('4 March 2024');
   });
 
   it('prefers the amount when asked how expensive something was', async () => {
     const PRICE = 'The new bike came to $1,200 with the lights.';
-    await p.ingest(
+    await temp.profile.ingest(
       [
         turn('user', 'My new bike is a blue gravel bike with wide tyres.', 'a', 1, 0),
         turn('user', 'I rode the new bike to work, the new bike is fast.', 'b', 2, 0),
@@ -224,7 +208,7 @@ describe('recall of paraphrased questions (SQLite profile)', () => {
       ],
       { wait: true },
     );
-    const result = await p.recall('How expensive was my new bike?', { limit: 3 });
+    const result = await temp.profile.recall('How expensive was my new bike?', { limit: 3 });
     expect(result.messages[0]!.content).toBe(PRICE);
   });
 });

@@ -1,10 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { MnemoApi, ProfileApi } from '../src/api.js';
+import { describe, expect, it } from 'vitest';
+import { useTempProfile } from './support/temp-profile.js';
 import { formatRecall } from '../src/cli/commands/recall.js';
-import { openMemory } from '../src/index.js';
 import { boostAnswerTypes, expectedAnswerType } from '../src/recall/answer-type.js';
 import type { Candidate } from '../src/recall/candidate.js';
 import { synthesisPrompt } from '../src/recall/model/synthesis-prompt.js';
@@ -110,19 +106,7 @@ describe('questions that name the kind of value they want', () => {
   });
 });
 
-let dir: string;
-let mem: MnemoApi;
-let p: ProfileApi;
-
-beforeEach(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'mnemo-kinds-'));
-  mem = openMemory({ dataDir: dir, embedder: false, worker: { background: false } });
-  p = mem.profile('default');
-});
-afterEach(async () => {
-  await mem.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const temp = useTempProfile('mnemo-kinds-');
 
 const at = (day: number, minute: number) => new Date(Date.UTC(2024, 2, day, 9, minute)).toISOString();
 function exchange(sessionId: string, day: number, minute: number, user: string, assistant: string): MessageInput[] {
@@ -150,9 +134,9 @@ describe('recall of an overview question (end to end)', () => {
       ...exchange('work', 25, 0, 'Give me a summary of the quarterly report, it progressed slowly this time.', 'Here is a summary: revenue progressed over time, costs fell.'),
       ...exchange('work', 25, 2, 'Summary of the meeting: time ran out before the budget item.', 'A summary noted; the budget item moves to next time.'),
     );
-    await p.ingest(messages, { wait: true });
+    await temp.profile.ingest(messages, { wait: true });
 
-    const result = await p.recall('Can you give me a summary of how my garden project progressed over time?', { limit: 12 });
+    const result = await temp.profile.recall('Can you give me a summary of how my garden project progressed over time?', { limit: 12 });
     const top = result.messages.slice(0, 12);
     expect(new Set(top.map((m) => m.sessionId))).toEqual(new Set(['march', 'april', 'may', 'june']));
     const contents = top.map((m) => m.content);
@@ -167,7 +151,7 @@ describe('recall of an overview question (end to end)', () => {
     expect(lines.length).toBeGreaterThanOrEqual(4);
 
     // An order question gets the same kind of answer: the steps in sequence.
-    const ordered = await p.recall('In what order did the garden project things happen?', { limit: 12 });
+    const ordered = await temp.profile.recall('In what order did the garden project things happen?', { limit: 12 });
     expect(ordered.reading.kind).toBe('order');
     const steps = ordered.answer!.split('\n');
     expect(steps[0]).toBe('- 1 March 2024: I am starting a vegetable garden project in the backyard with tomatoes and beans.');
@@ -175,22 +159,22 @@ describe('recall of an overview question (end to end)', () => {
   });
 
   it('puts the rule for answering first when asked for help, but not when asked about the past', async () => {
-    await p.remember({ content: 'Always include version numbers when I ask about the libraries of the project.' });
-    await p.remember({ content: 'The project uses the libraries React and Zod for the frontend forms.' });
-    await p.remember({ content: 'The project libraries were updated last week, including the chart libraries.' });
+    await temp.profile.remember({ content: 'Always include version numbers when I ask about the libraries of the project.' });
+    await temp.profile.remember({ content: 'The project uses the libraries React and Zod for the frontend forms.' });
+    await temp.profile.remember({ content: 'The project libraries were updated last week, including the chart libraries.' });
     for (const other of ['The dentist is on Main Street.', 'My sister lives in Porto.', 'The car needs new tyres.', 'I run 5 km on Sundays.', 'The cat is called Miso.', 'Our standup is at 9:30.', 'I am learning Spanish.']) {
-      await p.remember({ content: other });
+      await temp.profile.remember({ content: other });
     }
-    const help = await p.recall('Which libraries does the project use?', { limit: 3 });
+    const help = await temp.profile.recall('Which libraries does the project use?', { limit: 3 });
     expect(help.memories[0]!.content).toBe('Always include version numbers when I ask about the libraries of the project.');
-    const past = await p.recall('When did the project libraries get updated?', { limit: 3 });
+    const past = await temp.profile.recall('When did the project libraries get updated?', { limit: 3 });
     expect(past.memories[0]!.content).toBe('The project libraries were updated last week, including the chart libraries.');
   });
 
   it('finds the amount when the question asks what something costs', async () => {
     const PRICE = 'The gym membership went up to $45 after the owners changed.';
     const fillers = ['car insurance', 'tax forms', 'piano lessons', 'flight to Lisbon', 'book club', 'dentist visit', 'new laptop', 'kitchen paint'];
-    await p.ingest(
+    await temp.profile.ingest(
       [
         { role: 'user', content: 'My gym membership also covers the yoga classes.', sessionId: 'a', timestamp: at(1, 0) },
         { role: 'user', content: 'I renewed my membership at the gym yesterday, the one near work.', sessionId: 'b', timestamp: at(5, 0) },
@@ -199,7 +183,7 @@ describe('recall of an overview question (end to end)', () => {
       ],
       { wait: true },
     );
-    const result = await p.recall('How much does my gym membership cost each month?', { limit: 3 });
+    const result = await temp.profile.recall('How much does my gym membership cost each month?', { limit: 3 });
     expect(result.messages[0]!.content).toBe(PRICE);
     expect(result.messages[0]!.score).toBeGreaterThan(result.messages[1]!.score);
   });
