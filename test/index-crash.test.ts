@@ -58,19 +58,26 @@ async function open(dataDir: string, loadIndexes?: 'warm') {
   return { provider, store: await provider.open('p'), events, warnings };
 }
 
-/** Every sampled stored vector finds itself first, and the top 10 mostly agree with an exact scan. */
+/**
+ * Sampled stored vectors find themselves first, and the top 10 mostly agree with an exact scan.
+ * An approximate (HNSW) graph may miss a vector's own entry now and then, and its multi-threaded
+ * build is not deterministic, so both are shares held to `minRecall`, not every sample.
+ */
 async function expectAnswers(store: Store, table: Map<string, Float32Array>, minRecall: number): Promise<void> {
   const ids = [...table.keys()];
   let found = 0;
+  let selfFirst = 0;
   for (let i = 0; i < 30; i++) {
     const id = ids[(i * 7919) % ids.length];
     const q = table.get(id)!;
     const hits = await store.searchVectors(q, { kind: 'memory', limit: 10 });
-    expect(hits[0].item.id).toBe(id);
+    expect(hits.length).toBe(10);
+    if (hits[0].item.id === id) selfFirst++;
     const exact = ids.map((other) => ({ other, s: table.get(other)!.reduce((s, x, d) => s + x * q[d], 0) }))
       .sort((a, b) => b.s - a.s).slice(0, 10).map((x) => x.other);
     found += hits.filter((h) => exact.includes(h.item.id)).length;
   }
+  expect(selfFirst / 30).toBeGreaterThanOrEqual(minRecall);
   expect(found / 300).toBeGreaterThanOrEqual(minRecall);
 }
 
