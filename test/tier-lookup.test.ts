@@ -59,6 +59,30 @@ describe('tiers read from the database (one-shot store)', () => {
     expect([lookup.isCold(cold.id), lookup.isCold(hot.id), lookup.isCold('missing')]).toEqual([true, false, false]);
   });
 
+  it('a long-lived store reads the archive per question too, and its cold set follows tier changes', async () => {
+    const dataDir = path.join(dir, 'data');
+    const mem = openMemory({ dataDir, embedder: false, worker: { background: false } });
+    const a = (await mem.profile('p').remember({ content: 'The deploy target is Fly.io' })).memory;
+    const b = (await mem.profile('p').remember({ content: 'Caroline took up pottery' })).memory;
+    await mem.close();
+    const server = openSqliteStore(path.join(dataDir, 'profiles', 'p.db'), 'p');
+    try {
+      await server.replaceArchive(ENTRIES);
+      const loaded = new ArchiveSearch(await server.archiveEntries());
+      const first = (await server.tierLookup())!;
+      for (const terms of QUESTIONS) expect(first.searchArchive(terms)).toEqual(loaded.search(terms));
+      expect(first.hasCold).toBe(false);
+      // Another connection (another thread or process) moves a memory to the cold tier.
+      const writer = openSqliteStore(path.join(dataDir, 'profiles', 'p.db'), 'p');
+      await writer.setTier([b.id], 'cold');
+      await writer.close();
+      const after = (await server.tierLookup())!;
+      expect([after.hasCold, after.isCold(b.id), after.isCold(a.id)]).toEqual([true, true, false]);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('an archive written before the postings existed is loaded whole instead', async () => {
     await oneShot.replaceArchive(ENTRIES);
     const db = (oneShot as unknown as { conn: { db: import('better-sqlite3').Database } }).conn.db;

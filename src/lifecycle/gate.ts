@@ -20,8 +20,8 @@ type TierState = TierLookup;
 const states = new WeakMap<Store, { rev: string; state: TierState }>();
 
 /**
- * The tiers as the store reads them per recall (a one-shot store), else the cold set and the
- * archive index loaded whole, reloaded only when a tier changed (a revision in meta).
+ * The tiers as the store reads them per recall (SQLite: the archive through its word postings),
+ * else the cold set and the archive index loaded whole, reloaded only when a tier changed (a revision in meta).
  */
 export async function tierState(store: Store): Promise<TierState> {
   const direct = await store.tierLookup?.();

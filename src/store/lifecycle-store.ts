@@ -22,8 +22,8 @@ export interface ArchiveEntry {
 }
 
 /**
- * The tiers as one recall reads them, from the database rather than from a whole-table copy:
- * what a one-shot process uses instead of loading the cold set and the archive index.
+ * The tiers as one recall reads them, from the database rather than from a whole-table copy of
+ * the archive index (and, in a one-shot process, of the cold set).
  */
 export interface TierLookup {
   hasCold: boolean;
@@ -48,6 +48,6 @@ export interface LifecycleStore {
   /** Replaces the whole archive index in one transaction. */
   replaceArchive(entries: ArchiveEntry[]): Promise<void>;
   archiveEntries(): Promise<ArchiveEntry[]>;
-  /** Lookups into the tiers without loading them (a one-shot store), or null: load them. */
+  /** Lookups into the tiers without loading the archive index whole (nor, one-shot, the cold set), or null: load them. */
   tierLookup?(): Promise<TierLookup | null>;
 }

@@ -16,24 +16,30 @@ export function writeArchiveWords(conn: Connection, entries: ArchiveEntry[]): vo
 }
 
 /**
- * The tiers of one recall read from the database: a memory's tier by its id, the archive's
- * entries through the postings of the question's words. Null when the postings are not current
- * (the caller loads the whole archive instead). Reads are cached for the lookup's one recall.
+ * The tiers of one recall read from the database: a memory's tier by its id (or from `coldSet`,
+ * the cold set a long-lived store keeps), the archive's entries through the postings of the
+ * question's words. Null when the postings are not current (the caller loads the whole archive
+ * instead). Reads are cached for the lookup's one recall.
  */
-export function sqliteTierLookup(conn: Connection): TierLookup | null {
+export function sqliteTierLookup(conn: Connection, coldSet?: () => ReadonlySet<string>): TierLookup | null {
   const hasArchive = conn.get<{ x: number }>(`SELECT EXISTS (SELECT 1 FROM archive_index) AS x`)!.x === 1;
   if (hasArchive && !conn.get(`SELECT 1 FROM meta WHERE key = ?`, WORDS_CURRENT_KEY)) return null;
-  const hasCold = conn.get<{ x: number }>(`SELECT EXISTS (SELECT 1 FROM memories WHERE tier = 'cold') AS x`)!.x === 1;
-  const cold = new Map<string, boolean>();
   const postings = new SqliteArchivePostings(conn);
+  const archive = (terms: string[]) => (hasArchive ? searchArchive(postings, terms) : { entries: [], memberIds: [] });
+  if (coldSet) {
+    const cold = coldSet();
+    return { hasCold: cold.size > 0, isCold: (id) => cold.has(id), searchArchive: archive };
+  }
+  const hasCold = conn.get<{ x: number }>(`SELECT EXISTS (SELECT 1 FROM memories WHERE tier = 'cold') AS x`)!.x === 1;
+  const read = new Map<string, boolean>();
   return {
     hasCold,
     isCold(id) {
-      let c = cold.get(id);
-      if (c === undefined) cold.set(id, (c = conn.get(`SELECT 1 FROM memories WHERE id = ? AND tier = 'cold'`, id) !== undefined));
+      let c = read.get(id);
+      if (c === undefined) read.set(id, (c = conn.get(`SELECT 1 FROM memories WHERE id = ? AND tier = 'cold'`, id) !== undefined));
       return c;
     },
-    searchArchive: (terms) => (hasArchive ? searchArchive(postings, terms) : { entries: [], memberIds: [] }),
+    searchArchive: archive,
   };
 }
 

@@ -9,6 +9,7 @@ import * as entities from './entities.js';
 import type { EntityMention, EntitySummary } from '../entity-store.js';
 import type { AccessEntry, ArchiveEntry, TierLookup } from '../lifecycle-store.js';
 import { sqliteTierLookup } from './archive-words.js';
+import { ColdSet } from './cold-set.js';
 import type { MemoryTier } from '../../types.js';
 import { Connection } from './connection.js';
 import * as dumps from './dump.js';
@@ -77,6 +78,7 @@ export class SqliteStore implements Store {
   private readonly vectors: SqliteVectors;
   private readonly text: { memories: SqliteTextIndex; messages: SqliteTextIndex } | null;
   private warming = false;
+  private readonly coldSet = new ColdSet();
 
   constructor(readonly path: string, readonly profile: string, private readonly options: SqliteStoreOptions = {}) {
     this.conn = new Connection(path);
@@ -232,9 +234,14 @@ export class SqliteStore implements Store {
   async coldMemoryIds(): Promise<string[]> { return lifecycle.coldMemoryIds(this.conn); }
   async replaceArchive(entries: ArchiveEntry[]): Promise<void> { lifecycle.replaceArchive(this.conn, entries); }
   async archiveEntries(): Promise<ArchiveEntry[]> { return lifecycle.archiveEntries(this.conn); }
-  /** A one-shot store (loadIndexes 'warm') reads the tiers per recall instead of loading them whole. */
+  /**
+   * The archive index is read per recall through its word postings instead of loaded whole (a
+   * server's recall threads each held a copy); a one-shot store (loadIndexes 'warm') reads
+   * memories' tiers per id too, others keep the cold set.
+   */
   async tierLookup(): Promise<TierLookup | null> {
-    return this.options.loadIndexes === 'warm' ? sqliteTierLookup(this.conn) : null;
+    if (this.options.loadIndexes === 'warm') return sqliteTierLookup(this.conn);
+    return this.conn.read(() => sqliteTierLookup(this.conn, () => this.coldSet.current(this.conn)));
   }
   async dump(): Promise<StoreDump> { return dumps.dump(this.conn); }
   async load(data: StoreDump, strategy: 'merge' | 'replace'): Promise<{ messages: number; memories: number }> {
