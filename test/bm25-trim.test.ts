@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { Bm25Builder } from '../src/search/bm25-builder.js';
 import { Bm25Index } from '../src/search/bm25-index.js';
 import { ftsTokens } from '../src/search/fts-tokens.js';
 
@@ -17,5 +18,30 @@ describe('a BM25 index trimmed after its bulk load', () => {
     }
     expect(trimmed.search(query)).toEqual(full.search(query));
     expect(trimmed.search(query).map((h) => h.id).sort()).toEqual([1, 2, 3, 4, 5]);
+  });
+});
+
+describe('a BM25 index bulk-loaded into its compact layout', () => {
+  const words = ['billing', 'postgres', 'search', 'cluster', 'deploy', 'friday', 'region', 'owner', 'cache', 'queue', 'incident', 'review'];
+  let seed = 7;
+  const next = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const doc = () => Array.from({ length: 3 + Math.floor(next() * 9) }, () => words[Math.floor(next() * words.length)]).join(' ');
+  const queries = [{ phrases: [['bill'], ['postgr']], limit: 10 }, { phrases: [['cach'], ['queue'], ['deploi']], limit: 5, all: true }, { phrases: [['search', 'cluster']], limit: -1 }, { phrases: [['region']], limit: 3 }];
+
+  it('answers as one built by single adds, before and after changes, merges and compaction', () => {
+    const texts = Array.from({ length: 3000 }, doc);
+    const built = new Bm25Builder();
+    const single = new Bm25Index();
+    texts.forEach((t, i) => { built.add(i + 1, ftsTokens(t)); single.add(i + 1, ftsTokens(t)); });
+    const loaded = built.finish();
+    for (const q of queries) expect(loaded.search(q)).toEqual(single.search(q));
+    // Re-index half of the documents (enough removals to compact), then add new ones.
+    for (let i = 1; i <= 3000; i += 2) for (const ix of [loaded, single]) ix.add(i, ftsTokens(`${texts[i - 1]} incident review`));
+    for (let i = 3001; i <= 3200; i++) { const t = doc(); loaded.add(i, ftsTokens(t)); single.add(i, ftsTokens(t)); }
+    for (const id of [2, 5, 3100]) { loaded.remove(id); single.remove(id); }
+    for (const q of queries) expect(loaded.search(q)).toEqual(single.search(q));
+    loaded.trim();
+    for (const q of queries) expect(loaded.search(q)).toEqual(single.search(q));
+    expect(loaded.size).toBe(single.size);
   });
 });

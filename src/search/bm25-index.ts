@@ -1,3 +1,4 @@
+import { type PostingList, PostingBase } from './posting-base.js';
 import { Postings } from './postings.js';
 import { topK } from './top-k.js';
 
@@ -15,25 +16,53 @@ export interface Bm25Query {
   limit: number;
 }
 
+/** What a bulk load hands over (see Bm25Builder). */
+export interface Bm25Parts {
+  terms: Map<string, number>;
+  base: PostingBase;
+  ids: number[];
+  lengths: number[];
+  liveTokens: number;
+}
+
 const K1 = 1.2;
 const B = 0.75;
 const MIN_DEAD_TO_COMPACT = 1_024;
+/** Entries added since the base was built, past which (and past a quarter of the base) they join it. */
+const MIN_TAIL_TO_MERGE = 65_536;
 
 /**
  * An in-memory inverted index that scores like SQLite FTS5's bm25() with default weights (k1 1.2,
  * b 0.75, IDF floored at 1e-6, one length over all columns), so it can answer what an FTS5 table
  * answers without scoring every match inside SQLite. One deviation: a multi-token phrase matches
  * any document holding all its tokens (no adjacency check), counted by its rarest token.
+ *
+ * Postings live in a compact base (flat arrays over all terms, see PostingBase) plus a small
+ * growable tail per term for documents added since, merged into the base once they add up.
  */
 export class Bm25Index {
-  private readonly postings = new Map<string, Postings>();
-  private ids: number[] = [];
-  private lengths: number[] = [];
+  private readonly terms: Map<string, number>;
+  private readonly counter: TermCounter;
+  private base: PostingBase;
+  private tails: (Postings | undefined)[] = [];
+  private tailEntries = 0;
+  private ids: number[];
+  private lengths: number[];
   private readonly slotOf = new Map<number, number>();
-  private liveTokens = 0;
+  private liveTokens: number;
   private dead = 0;
   private scores = new Float64Array(0);
   private marks = new Uint16Array(0);
+
+  constructor(parts?: Bm25Parts) {
+    this.terms = parts?.terms ?? new Map();
+    this.counter = new TermCounter(this.terms);
+    this.base = parts?.base ?? PostingBase.empty();
+    this.ids = parts?.ids ?? [];
+    this.lengths = parts?.lengths ?? [];
+    this.liveTokens = parts?.liveTokens ?? 0;
+    for (let slot = 0; slot < this.ids.length; slot++) this.slotOf.set(this.ids[slot], slot);
+  }
 
   get size(): number {
     return this.slotOf.size;
@@ -51,18 +80,22 @@ export class Bm25Index {
     this.lengths.push(tokens.length);
     this.slotOf.set(id, slot);
     this.liveTokens += tokens.length;
-    const counts = new Map<string, number>();
-    for (const t of tokens) counts.set(t, (counts.get(t) ?? 0) + 1);
-    for (const [term, count] of counts) {
-      let list = this.postings.get(term);
-      if (!list) this.postings.set(term, (list = new Postings()));
-      list.push(slot, count);
+    this.counter.count(tokens);
+    for (const t of this.counter.seen) {
+      let list = this.tails[t];
+      if (!list) this.tails[t] = list = new Postings();
+      list.push(slot, this.counter.of(t));
+      this.tailEntries++;
     }
+    if (this.tailEntries >= MIN_TAIL_TO_MERGE && this.tailEntries * 4 >= this.base.entries) this.trim();
   }
 
-  /** Releases the room kept for growth in every term's list (after a bulk load). */
+  /** Moves every added entry into the compact base (after a bulk load of single adds, or as the tails grow). */
   trim(): void {
-    for (const list of this.postings.values()) list.trim();
+    if (this.tailEntries === 0) return;
+    this.base = this.base.merged(this.terms.size, this.tails);
+    this.tails = [];
+    this.tailEntries = 0;
   }
 
   remove(id: number): void {
@@ -78,14 +111,14 @@ export class Bm25Index {
   search(query: Bm25Query): Bm25Hit[] {
     const n = this.size;
     if (n === 0 || query.phrases.length === 0 || query.limit === 0) return [];
-    const lists = query.phrases.filter((p) => p.length > 0).map((p) => this.phraseList(p));
-    if (lists.length === 0 || (query.all && lists.some((l) => l.length === 0))) return [];
+    const lists = query.phrases.filter((p) => p.length > 0).map((p) => this.phraseLists(p));
+    if (lists.length === 0 || (query.all && lists.some((l) => totalLength(l) === 0))) return [];
     this.ensureScratch();
     const avgdl = this.liveTokens / n || 1;
     const touched: number[] = [];
-    const terms = lists.map((list) => {
-      const df = this.liveCount(list);
-      return { list, idf: Math.max(1e-6, Math.log((n - df + 0.5) / (df + 0.5))) };
+    const terms = lists.map((segments) => {
+      const df = this.liveCount(segments);
+      return { segments, idf: Math.max(1e-6, Math.log((n - df + 0.5) / (df + 0.5))) };
     });
     // MaxScore: rarest terms first; once the k-th best score so far beats what the remaining
     // terms could add together (each at most idf·(k1+1)), no unseen document can reach the top k,
@@ -94,16 +127,18 @@ export class Bm25Index {
     if (prune) terms.sort((a, b) => b.idf - a.idf);
     let rest = terms.reduce((sum, t) => sum + t.idf * (K1 + 1), 0);
     let seenOnly = false;
-    for (const { list, idf } of terms) {
+    for (const { segments, idf } of terms) {
       if (prune && !seenOnly && touched.length >= query.limit) seenOnly = kthScore(touched, query.limit, this.scores) > rest;
       rest -= idf * (K1 + 1);
-      for (let i = 0; i < list.length; i++) {
-        const slot = list.slots[i];
-        if (seenOnly ? this.marks[slot] === 0 : this.ids[slot] < 0) continue;
-        const tf = list.counts[i];
-        if (this.marks[slot] === 0) touched.push(slot);
-        this.marks[slot]++;
-        this.scores[slot] += (idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * this.lengths[slot]) / avgdl));
+      for (const list of segments) {
+        for (let i = 0; i < list.length; i++) {
+          const slot = list.slots[i];
+          if (seenOnly ? this.marks[slot] === 0 : this.ids[slot] < 0) continue;
+          const tf = list.counts[i];
+          if (this.marks[slot] === 0) touched.push(slot);
+          this.marks[slot]++;
+          this.scores[slot] += (idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * this.lengths[slot]) / avgdl));
+        }
       }
     }
     const need = query.all ? lists.length : 1;
@@ -116,17 +151,26 @@ export class Bm25Index {
     return hits;
   }
 
-  private phraseList(tokens: string[]): Postings {
-    const lists = tokens.map((t) => this.postings.get(t));
-    if (lists.some((l) => !l)) return new Postings();
-    if (lists.length === 1) return lists[0]!;
-    return intersect(lists as Postings[]);
+  /** A term's entries: its base range, then its tail (slots ascending across both). */
+  private termLists(token: string): PostingList[] {
+    const t = this.terms.get(token);
+    if (t === undefined) return [];
+    const tail = this.tails[t];
+    const base = this.base.list(t);
+    return tail ? [base, tail] : [base];
   }
 
-  private liveCount(list: Postings): number {
-    if (this.dead === 0) return list.length;
+  private phraseLists(tokens: string[]): PostingList[] {
+    const lists = tokens.map((t) => this.termLists(t));
+    if (lists.some((l) => totalLength(l) === 0)) return [];
+    if (lists.length === 1) return lists[0];
+    return [intersect(lists)];
+  }
+
+  private liveCount(segments: PostingList[]): number {
+    if (this.dead === 0) return totalLength(segments);
     let live = 0;
-    for (let i = 0; i < list.length; i++) if (this.ids[list.slots[i]] >= 0) live++;
+    for (const list of segments) for (let i = 0; i < list.length; i++) if (this.ids[list.slots[i]] >= 0) live++;
     return live;
   }
 
@@ -149,14 +193,61 @@ export class Bm25Index {
       ids.push(id);
       lengths.push(this.lengths[slot]);
     }
-    for (const [term, list] of this.postings) {
-      list.compact(renumber);
-      if (list.length === 0) this.postings.delete(term);
-    }
+    this.base = this.base.merged(this.terms.size, this.tails, renumber);
+    this.tails = [];
+    this.tailEntries = 0;
     this.ids = ids;
     this.lengths = lengths;
     this.dead = 0;
   }
+}
+
+/**
+ * Counts the distinct terms of one document at a time in a reusable array indexed by term number
+ * (new terms numbered as they come), instead of a Map per document: the larger part of a bulk load.
+ */
+export class TermCounter {
+  private counts = new Uint32Array(1024);
+  /** After `count`: the document's distinct term numbers, in first-seen order. */
+  readonly seen: number[] = [];
+
+  constructor(readonly terms: Map<string, number>) {}
+
+  count(tokens: string[]): void {
+    for (const t of this.seen) this.counts[t] = 0;
+    this.seen.length = 0;
+    for (const token of tokens) {
+      let t = this.terms.get(token);
+      if (t === undefined) this.terms.set(detached(token), (t = this.terms.size));
+      if (t >= this.counts.length) this.grow(t);
+      if (this.counts[t]++ === 0) this.seen.push(t);
+    }
+  }
+
+  of(t: number): number {
+    return this.counts[t];
+  }
+
+  private grow(t: number): void {
+    const counts = new Uint32Array(Math.max(t + 1, this.counts.length * 2));
+    counts.set(this.counts);
+    this.counts = counts;
+  }
+}
+
+/**
+ * A copy of a token that does not point into the text it was cut from: V8 keeps a substring of 13
+ * or more characters as a slice of its parent, so a vocabulary key would hold a whole document's
+ * text alive.
+ */
+function detached(token: string): string {
+  return token.length < 13 ? token : (JSON.parse(JSON.stringify(token)) as string);
+}
+
+function totalLength(lists: PostingList[]): number {
+  let n = 0;
+  for (const l of lists) n += l.length;
+  return n;
 }
 
 /** The k-th highest score among `slots` (k ≤ slots.length), via a bounded min-heap. */
@@ -190,16 +281,18 @@ function kthScore(slots: number[], k: number, scores: Float64Array): number {
   return heap[0];
 }
 
-/** Slots holding every list's term, with the smallest count among them. */
-function intersect(lists: Postings[]): Postings {
-  const sorted = [...lists].sort((a, b) => a.length - b.length);
+/** Slots holding every token's entries, with the smallest count among them. */
+function intersect(tokens: PostingList[][]): Postings {
+  const sorted = [...tokens].sort((a, b) => totalLength(a) - totalLength(b));
   let counts = new Map<number, number>();
-  for (let i = 0; i < sorted[0].length; i++) counts.set(sorted[0].slots[i], sorted[0].counts[i]);
-  for (const list of sorted.slice(1)) {
+  for (const list of sorted[0]) for (let i = 0; i < list.length; i++) counts.set(list.slots[i], list.counts[i]);
+  for (const segments of sorted.slice(1)) {
     const next = new Map<number, number>();
-    for (let i = 0; i < list.length; i++) {
-      const have = counts.get(list.slots[i]);
-      if (have !== undefined) next.set(list.slots[i], Math.min(have, list.counts[i]));
+    for (const list of segments) {
+      for (let i = 0; i < list.length; i++) {
+        const have = counts.get(list.slots[i]);
+        if (have !== undefined) next.set(list.slots[i], Math.min(have, list.counts[i]));
+      }
     }
     counts = next;
   }

@@ -15,8 +15,9 @@ const stems = new Map<string, string>();
  */
 export function ftsTokens(text: string): string[] {
   const folded = /[^\x00-\x7f]/.test(text) ? text.normalize('NFD').replace(COMBINING_MARKS, '') : text;
-  const out: string[] = [];
-  for (const m of folded.toLowerCase().matchAll(TOKEN)) out.push(stem(m[0]));
+  // match() with the global flag gives the tokens as strings, without a match object per token.
+  const out = folded.toLowerCase().match(TOKEN) ?? [];
+  for (let i = 0; i < out.length; i++) out[i] = stem(out[i]);
   return out;
 }
 
@@ -26,6 +27,12 @@ function stem(token: string): string {
   if (s === undefined) {
     s = stemmer(token);
     if (stems.size >= CACHE_LIMIT) stems.clear();
+    // A token of 13 or more characters is a slice of the text it was cut from (V8 keeps such
+    // substrings as views): the cache keeps a copy, not the whole text.
+    if (token.length >= 13) {
+      token = JSON.parse(JSON.stringify(token)) as string;
+      if (s.length >= 13) s = JSON.parse(JSON.stringify(s)) as string;
+    }
     stems.set(token, s);
   }
   return s;

@@ -1,4 +1,5 @@
-import { type Bm25Hit, Bm25Index } from '../../search/bm25-index.js';
+import { Bm25Builder } from '../../search/bm25-builder.js';
+import type { Bm25Hit, Bm25Index } from '../../search/bm25-index.js';
 import { ftsTokens } from '../../search/fts-tokens.js';
 import { nextBackgroundSlice } from '../../background/foreground.js';
 import type { Connection } from './connection.js';
@@ -90,19 +91,18 @@ export class SqliteTextIndex {
    */
   private async loadInSlices(): Promise<void> {
     const { key } = this.table;
-    const index = new Bm25Index();
+    const builder = new Bm25Builder();
     const rev = this.conn.get<{ r: number }>(`SELECT coalesce(max(rev), 0) AS r FROM text_log`)!.r;
     let after = 0;
     for (;;) {
       if (this.closed) return;
-      const last = this.addRowsTo(index, `${key} > ? ORDER BY ${key} LIMIT ${LOAD_CHUNK}`, after);
+      const last = this.addRowsTo(builder, `${key} > ? ORDER BY ${key} LIMIT ${LOAD_CHUNK}`, after);
       if (last === null) break;
       after = last;
       await nextBackgroundSlice();
     }
     // No row past `after` existed when the last (empty) slice was read.
-    index.trim();
-    this.index = index;
+    this.index = builder.finish();
     this.lastKey = after;
     this.rev = rev;
   }
@@ -132,16 +132,15 @@ export class SqliteTextIndex {
   }
 
   private load(rev: number, hiKey: number): void {
-    const index = new Bm25Index();
-    this.addRowsTo(index, `${this.table.key} > ?`, 0);
-    index.trim();
-    this.index = index;
+    const builder = new Bm25Builder();
+    this.addRowsTo(builder, `${this.table.key} > ?`, 0);
+    this.index = builder.finish();
     this.lastKey = hiKey;
     this.rev = rev;
   }
 
   /** Indexes the rows matching `where` (purged ones excluded); returns the last key read, null when none. */
-  private addRowsTo(index: Bm25Index, where: string, param: unknown): number | null {
+  private addRowsTo(index: Pick<Bm25Index, 'add'>, where: string, param: unknown): number | null {
     const { name, key, text } = this.table;
     const rows = this.conn.stmt(`SELECT ${key} AS k, CASE WHEN content = '[purged]' THEN NULL ELSE ${text} END AS t
       FROM ${name} WHERE ${where}`)
