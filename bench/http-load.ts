@@ -7,7 +7,7 @@
  * library calls (and each HTTP row's req/s as a ratio of it), and checks every acknowledged
  * remember is stored. `--driver thread` runs the load generator in a worker thread instead;
  * `--library false` skips the direct-call baseline; `--recall-threads N` answers recall on N worker
- * threads (`openMemory({ recallThreads })`; default as `mnemo serve`: one per core, at most 4);
+ * threads (`openMemory({ recallThreads })`; default as `mnemo serve`: one per core but one, 1 to 4);
  * `--recall-cache-ms N` sets recall result reuse (0: off). The result goes to
  * bench/results/http-<memories>.json with the machine's facts (`--results DIR`, `--no-results`).
  */
@@ -15,19 +15,20 @@ import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { availableParallelism, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { startHttpServer } from '../src/http/server.js';
 import { openMemory } from '../src/index.js';
 import { RECALL_CACHE_MS } from '../src/recall-pool/result-cache.js';
+import { defaultRecallThreads } from '../src/recall-pool/thread-count.js';
 import { sizeLabel } from '../src/bench/perf/format.js';
 import { machineFacts } from '../src/bench/perf/machine.js';
 import { writeResultFile } from '../src/bench/perf/results-file.js';
 import { DRIVER_SOURCE, QUERIES, UNIQUE_QUESTION, summarize, type OpResult } from './http-load-driver.js';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, memories: { type: 'string', default: '10000' }, embedder: { type: 'string', default: 'hashing' }, conns: { type: 'string', default: '1,16,64' }, ops: { type: 'string', default: 'recall,recall-unique,remember' }, driver: { type: 'string', default: 'process' }, 'recall-cache-ms': { type: 'string', default: String(RECALL_CACHE_MS) }, results: { type: 'string', default: path.join(import.meta.dirname, 'results') }, 'no-results': { type: 'boolean', default: false }, library: { type: 'string', default: 'true' }, 'recall-threads': { type: 'string', default: String(Math.min(4, availableParallelism())) } } });
+const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, memories: { type: 'string', default: '10000' }, embedder: { type: 'string', default: 'hashing' }, conns: { type: 'string', default: '1,16,64' }, ops: { type: 'string', default: 'recall,recall-unique,remember' }, driver: { type: 'string', default: 'process' }, 'recall-cache-ms': { type: 'string', default: String(RECALL_CACHE_MS) }, results: { type: 'string', default: path.join(import.meta.dirname, 'results') }, 'no-results': { type: 'boolean', default: false }, library: { type: 'string', default: 'true' }, 'recall-threads': { type: 'string', default: String(defaultRecallThreads()) } } });
 const CONNS = values.conns.split(',').map(Number);
 type Op = 'recall' | 'recall-unique' | 'remember';
 const OPS = values.ops.split(',') as Op[];

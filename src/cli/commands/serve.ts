@@ -1,10 +1,10 @@
-import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
 import type { MnemoApi } from '../../api.js';
 import { MnemoError } from '../../errors.js';
 import { globals, openMnemo, profileGiven } from '../context.js';
 import { println } from '../output.js';
 import { intOption } from '../parse.js';
+import { defaultRecallThreads } from '../../recall-pool/thread-count.js';
 import { runDemo } from './demo.js';
 
 interface Opts {
@@ -20,9 +20,8 @@ interface Opts {
 /** How long `serve` may ready profiles before it listens anyway. */
 const READY_BUDGET_MS = 5_000;
 
-/** One recall thread per core, up to four: the main thread's HTTP and writes wait on I/O often enough to share. */
-function defaultRecallThreads(): number {
-  return intFromEnv('MNEMO_RECALL_THREADS', 0, 64) ?? Math.min(4, availableParallelism());
+function recallThreadsFromEnv(): number {
+  return intFromEnv('MNEMO_RECALL_THREADS', 0, 64) ?? defaultRecallThreads();
 }
 
 function intFromEnv(name: string, min: number, max: number): number | undefined {
@@ -39,7 +38,7 @@ export function registerServe(program: Command): void {
     .description('run the HTTP REST API (and MCP over Streamable HTTP) until interrupted')
     .option('--host <host>', 'interface to bind; other than loopback needs an API key (mnemo keys create)', '127.0.0.1')
     .option('--port <port>', 'port (0 picks a free one)', intOption(0, 65535), 7077)
-    .option('--recall-threads <n>', 'threads answering recall beside the main one, each with its own indexes (env MNEMO_RECALL_THREADS; default: one per core, at most 4)', intOption(0, 64))
+    .option('--recall-threads <n>', 'threads answering recall beside the main one, each with its own indexes (env MNEMO_RECALL_THREADS; default: one per core but one, 1 to 4)', intOption(0, 64))
     .option('--recall-timeout <ms>', 'ms a threaded recall may take before it fails and its thread, maybe stuck, is replaced (env MNEMO_RECALL_TIMEOUT_MS; default 30000, more with a model)', intOption(100, 3_600_000))
     .option('--demo', 'first run the offline demo on a scratch profile ("demo" unless --profile is given)')
     .option('--no-webhooks', 'do not deliver webhooks from this server (another server of the same data delivers them)')
@@ -50,7 +49,7 @@ export function registerServe(program: Command): void {
       const [{ startHttpServer }, { openKeyStore }] = await Promise.all([import('../../http/index.js'), import('../../auth/index.js')]);
       const mnemo = await openMnemo(g, {
         background: true,
-        recallThreads: opts.recallThreads ?? defaultRecallThreads(),
+        recallThreads: opts.recallThreads ?? recallThreadsFromEnv(),
         recallTimeoutMs: opts.recallTimeout ?? intFromEnv('MNEMO_RECALL_TIMEOUT_MS', 100, 3_600_000),
       });
       const keys = openKeyStore(g.dataDir);
