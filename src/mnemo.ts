@@ -53,9 +53,11 @@ export interface MnemoOptions {
    */
   recallThreads?: number;
   /**
-   * How long a recall on a thread may take before it fails with `unavailable` and its thread,
-   * which may be stuck, is stopped and replaced (its other requests fail too). Default 30 s; with
-   * a model configured, 30 s plus four of the model's per-call timeouts. From 100 ms to 1 hour.
+   * How long a recall on a thread may wait, while its thread answers nothing else, before it fails
+   * with `unavailable` and the thread, which may be stuck, is stopped and replaced (its other
+   * requests fail too); a thread that keeps answering is busy, and a recall waits on it for at most
+   * four times this. Default 30 s; with a model configured, 30 s plus four of the model's per-call
+   * timeouts. From 100 ms to 1 hour.
    */
   recallTimeoutMs?: number;
   /**

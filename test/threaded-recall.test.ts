@@ -181,6 +181,44 @@ describe('recall on threads', () => {
     }
   });
 
+  it('keeps a thread that answers others: a recall on a hung model call waits, then fails alone', async () => {
+    let calls = 0;
+    const held: ServerResponse[] = [];
+    // The first model call hangs; every later one fails at once (recall falls back to offline stages).
+    const server = createServer((req, res) => {
+      req.resume();
+      if (calls++ === 0) held.push(res);
+      else res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'no model here' } }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+    try {
+      await open(0).profile('p').remember({ content: 'The cache warms at dawn.' });
+      const warnings: string[] = [];
+      const timeoutMs = 2500;
+      const llm = { provider: 'openai-compatible' as const, baseURL, model: 'half-stalled', maxRetries: 0, timeoutMs: 600_000 };
+      const p = open(1, { llm, recallTimeoutMs: timeoutMs, onWarning: (w) => warnings.push(w) }).profile('p');
+      await p.warm();
+      let outcome: unknown;
+      const hung = p.recall('cache warms').then((r) => (outcome = r), (e: unknown) => (outcome = e));
+      // Other recalls keep the thread answering meanwhile.
+      const answered: number[] = [];
+      for (let i = 0; outcome === undefined && i < 2000; i++) {
+        answered.push((await p.recall(`when does the cache warm ${i}`)).memories.length);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      await hung;
+      expect(held.length).toBe(1);
+      expect(outcome).toMatchObject({ code: 'unavailable', message: expect.stringMatching(/while its thread answered others/) });
+      expect(answered.length).toBeGreaterThan(0);
+      expect(answered.every((n) => n === 1)).toBe(true);
+      expect(warnings.join('\n')).not.toMatch(/thread was stopped/);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
   it('defaults the recall timeout to 30 s, leaving room for a model\'s own timeouts', () => {
     expect(defaultRecallTimeoutMs({ dataDir: dir })).toBe(30_000);
     expect(defaultRecallTimeoutMs({ dataDir: dir, llm: { provider: 'openai', model: 'm' } })).toBe(270_000);

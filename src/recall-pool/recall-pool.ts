@@ -11,6 +11,7 @@ interface Pending {
   resolve: (value: unknown) => void;
   reject: (err: Error) => void;
   timer?: NodeJS.Timeout;
+  sentAt: number;
 }
 
 interface Thread {
@@ -20,12 +21,19 @@ interface Thread {
   warmed: Map<string, Promise<unknown>>;
   /** Profiles whose load has finished in this thread. */
   loaded: Set<string>;
+  /** When the thread last answered anything (or started): a thread that answers is not stuck. */
+  lastAnswer: number;
 }
 
 /** How long a recall may wait for its thread's answer when no model is configured. */
 export const RECALL_TIMEOUT_MS = 30_000;
 /** How long a thread may take to load a profile's indexes (a large profile on a busy machine takes minutes). */
 export const WARM_TIMEOUT_MS = 15 * 60_000;
+/**
+ * A request whose thread keeps answering others is waiting its turn, not stuck; past this many
+ * timeouts it fails alone (its thread stays), so nothing waits forever on, e.g., a hung model call.
+ */
+const MAX_TIMEOUTS_WHILE_ANSWERING = 4;
 
 /**
  * The default recall timeout: 30 s, and with a model four of its per-call timeouts more (query
@@ -42,8 +50,10 @@ export function defaultRecallTimeoutMs(config: RecallThreadConfig): number {
  * in-memory indexes (kept current from the database's change logs), so recall never waits on the
  * main thread's writes. A request goes to the thread with the fewest in flight; a thread that dies
  * fails its requests with `unavailable` and is replaced on the next request. A recall with no
- * answer within `timeoutMs` means the thread may be stuck: it is stopped and handled as a dead
- * one. A thread starts loading a profile's indexes (`warm`) at its first recall of that profile and
+ * answer within `timeoutMs`, from a thread that answered nothing else meanwhile, means the thread
+ * may be stuck: it is stopped and handled as a dead one. Under a load that queues recalls, a
+ * thread that keeps answering is only busy: its waiting requests keep waiting (each for at most
+ * MAX_TIMEOUTS_WHILE_ANSWERING timeouts). A thread starts loading a profile's indexes (`warm`) at its first recall of that profile and
  * answers from the on-disk indexes meanwhile; until the load is done a recall's timeout is
  * WARM_TIMEOUT_MS, since on a large profile the load legitimately keeps the thread busy longer
  * than a recall may take.
@@ -119,7 +129,7 @@ export class RecallPool {
     if (this.closed) throw new MnemoError('unavailable', 'this memory handle is closed');
     const existing = this.threads[i];
     if (existing) return existing;
-    const t: Thread = { worker: spawnRecallThread(this.config), pending: new Map(), warmed: new Map(), loaded: new Set() };
+    const t: Thread = { worker: spawnRecallThread(this.config), pending: new Map(), warmed: new Map(), loaded: new Set(), lastAnswer: performance.now() };
     t.worker.on('message', (reply: ThreadReply) => this.receive(t, reply));
     t.worker.on('error', (err) => this.fail(t, `recall thread failed: ${err.message}`));
     t.worker.on('exit', (code) => this.fail(t, `recall thread exited with code ${code}`));
@@ -131,8 +141,8 @@ export class RecallPool {
   private send(t: Thread, req: ThreadRequestBody, timeoutMs?: number): Promise<unknown> {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      const timer = timeoutMs === undefined ? undefined : setTimeout(() => this.timedOut(t, timeoutMs), timeoutMs).unref();
-      t.pending.set(id, { resolve, reject, timer });
+      const timer = timeoutMs === undefined ? undefined : setTimeout(() => this.expired(t, id, timeoutMs), timeoutMs).unref();
+      t.pending.set(id, { resolve, reject, timer, sentAt: performance.now() });
       if (t.pending.size === 1) t.worker.ref();
       t.worker.postMessage({ ...req, id });
     });
@@ -140,6 +150,7 @@ export class RecallPool {
 
   private receive(t: Thread, reply: ThreadReply): void {
     if ('warning' in reply) return this.warn(reply.warning);
+    t.lastAnswer = performance.now();
     const p = t.pending.get(reply.id);
     if (!p) return;
     clearTimeout(p.timer);
@@ -149,7 +160,28 @@ export class RecallPool {
     else p.reject(new MnemoError(reply.error.code, reply.error.message, reply.error.details));
   }
 
-  /** A request got no answer in time: the thread may be stuck, so it goes the way of a dead one. */
+  /**
+   * A request's time is up. When its thread answered something within the last `timeoutMs`, the
+   * thread is busy, not stuck: the request waits on (up to its last allowed timeout, then fails
+   * alone). Otherwise the thread goes the way of a dead one.
+   */
+  private expired(t: Thread, id: number, timeoutMs: number): void {
+    const p = t.pending.get(id);
+    if (!p) return;
+    const now = performance.now();
+    const quiet = now - t.lastAnswer;
+    if (quiet >= timeoutMs) return this.timedOut(t, timeoutMs);
+    if (now - p.sentAt >= MAX_TIMEOUTS_WHILE_ANSWERING * timeoutMs) {
+      t.pending.delete(id);
+      if (t.pending.size === 0) t.worker.unref();
+      const message = `recall got no answer within ${Math.round(now - p.sentAt)} ms while its thread answered others (recallTimeoutMs ${timeoutMs})`;
+      this.warn(message);
+      return p.reject(new MnemoError('unavailable', message));
+    }
+    p.timer = setTimeout(() => this.expired(t, id, timeoutMs), timeoutMs - quiet).unref();
+  }
+
+  /** The thread answered nothing in time: it may be stuck, so it goes the way of a dead one. */
   private timedOut(t: Thread, timeoutMs: number): void {
     this.fail(t, `recall got no answer within ${timeoutMs} ms (recallTimeoutMs); its thread was stopped and is replaced on the next request`);
     t.worker.unref();

@@ -39,7 +39,7 @@ export function registerServe(program: Command): void {
     .option('--host <host>', 'interface to bind; other than loopback needs an API key (mnemo keys create)', '127.0.0.1')
     .option('--port <port>', 'port (0 picks a free one)', intOption(0, 65535), 7077)
     .option('--recall-threads <n>', 'threads answering recall beside the main one, each with its own indexes (env MNEMO_RECALL_THREADS; default: one per core but one, 1 to 4)', intOption(0, 64))
-    .option('--recall-timeout <ms>', 'ms a threaded recall may take before it fails and its thread, maybe stuck, is replaced (env MNEMO_RECALL_TIMEOUT_MS; default 30000, more with a model)', intOption(100, 3_600_000))
+    .option('--recall-timeout <ms>', 'ms a threaded recall may wait on a thread that answers nothing else before it fails and the thread, maybe stuck, is replaced (env MNEMO_RECALL_TIMEOUT_MS; default 30000, more with a model)', intOption(100, 3_600_000))
     .option('--demo', 'first run the offline demo on a scratch profile ("demo" unless --profile is given)')
     .option('--no-webhooks', 'do not deliver webhooks from this server (another server of the same data delivers them)')
     .option('--webhooks-allow-private', 'let webhooks target loopback and private-network addresses (link-local/metadata ones never)')
