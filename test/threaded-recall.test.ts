@@ -168,7 +168,8 @@ describe('recall on threads', () => {
       await p.warm();
       const started = Date.now();
       await expect(p.recall('cache warms')).rejects.toMatchObject({ code: 'unavailable', message: expect.stringMatching(/no answer within 1000 ms/) });
-      expect(Date.now() - started).toBeLessThan(3000);
+      // Failed by the recall timeout, not by the model's own 10 min one (loose: a loaded machine).
+      expect(Date.now() - started).toBeLessThan(30_000);
       expect(held.length).toBeGreaterThan(0);
       expect(warnings.join('\n')).toMatch(/no answer within 1000 ms/);
       // The model now fails at once: the new thread falls back to the offline stages and answers.
