@@ -25,7 +25,7 @@ describe('fuzzing (seeded slice)', () => {
   beforeAll(async () => {
     f = await startFixture({ logger: false });
     before = await seedKeep(f.mnemo);
-  }, 30_000);
+  });
   afterAll(async () => {
     await f?.close();
     rmSync(scratch, { recursive: true, force: true });
