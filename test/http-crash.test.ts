@@ -103,5 +103,5 @@ describe('HTTP server crash safety', () => {
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
-  }, 120_000);
+  });
 });
