@@ -158,7 +158,9 @@ describe('client transport', () => {
   });
 
   it('retries 429 from the real rate limiter, honouring Retry-After', async () => {
-    const limited = await startFixture({ webhooks: false, rateLimit: { rps: 4, burst: 1 } });
+    // One token per second: a write right after another finds the bucket empty unless the machine
+    // took a whole second between them (at 4 per second, a 250 ms round trip refilled it).
+    const limited = await startFixture({ webhooks: false, rateLimit: { rps: 1, burst: 1 } });
     try {
       const statuses: number[] = [];
       const counting: typeof fetch = async (input, init) => {
