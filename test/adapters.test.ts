@@ -77,7 +77,7 @@ describe('memoryTools (AI SDK)', () => {
   });
 
   it('runs the offline example end to end', () => {
-    const out = spawnSync('npx', ['tsx', 'examples/ai-sdk-agent.ts'], { cwd: root, encoding: 'utf8', timeout: 60_000 });
+    const out = spawnSync('npx', ['tsx', 'examples/ai-sdk-agent.ts'], { cwd: root, encoding: 'utf8', timeout: 150_000 });
     expect(out.status, out.stderr).toBe(0);
     expect(out.stdout).toContain('agent (remember): Noted: "The user deploys with Fly.io."');
     expect(out.stdout).toContain('agent (recall): From memory: The user deploys with Fly.io.');

@@ -38,7 +38,7 @@ describe('bench perf: synthetic profile generator', () => {
 });
 
 describe('bench perf: a tiny run', () => {
-  it('produces every metric', { timeout: 120_000 }, async () => {
+  it('produces every metric', async () => {
     const result = await runPerfBench({
       sizes: [500], queries: 15, remembers: 10, ingestMessages: 20, embedder: { kind: 'hashing' }, log: () => {},
     });

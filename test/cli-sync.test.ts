@@ -5,7 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { CLI, runCli } from './fixtures/cli/run-cli.js';
 
-async function until(ok: () => boolean, ms = 15_000): Promise<void> {
+// A CLI process starting on a loaded machine may take many seconds; the deadline only bounds a failing run.
+async function until(ok: () => boolean, ms = 30_000): Promise<void> {
   const end = Date.now() + ms;
   while (!ok()) {
     if (Date.now() > end) throw new Error('timed out waiting for the sync watcher');

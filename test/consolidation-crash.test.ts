@@ -95,5 +95,5 @@ describe('consolidation crash safety', () => {
     const stored = new Set(got.map((m) => m.id)); // seeding skips a restatement identical to an active memory
     const lost = MEMORIES.filter((m) => stored.has(m.id)).flatMap((m) => m.sourceMessageIds).filter((s) => !held.has(s));
     expect(lost).toEqual([]);
-  }, 90_000);
+  });
 });

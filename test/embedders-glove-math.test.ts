@@ -14,7 +14,7 @@ const cacheDir = mkdtempSync(join(tmpdir(), 'mnemo-glove-math-'));
 let table: GloveTable;
 beforeAll(async () => {
   table = (await loadGloveTable({ cacheDir, maxWords: 60_000 })).table;
-}, 60_000);
+});
 afterAll(() => rmSync(cacheDir, { recursive: true, force: true }));
 
 describe('GloVe sentence math variants', () => {

@@ -7,14 +7,17 @@ import { WebhookDispatcher } from '../src/webhooks/dispatcher.js';
 import { verifySignature } from '../src/webhooks/sign.js';
 import { startFixture, type Fixture } from './support/http-fixture.js';
 
+const HOOK_TIMEOUT_MS = 2000;
 let fx: Fixture;
 let me: ProfileClient;
 const k = { admin: '', write: '' };
 
 beforeAll(async () => {
   fx = await startFixture({
-    // The receivers below listen on 127.0.0.1, which a server refuses unless it opts in.
-    webhooks: { pollMs: 40, timeoutMs: 300, maxAttempts: 3, backoffMs: 40, rescanMs: 60_000, allowPrivate: true },
+    // The receivers below listen on 127.0.0.1, which a server refuses unless it opts in. The
+    // delivery timeout is far above a local receiver's answer time even on a loaded machine: a
+    // healthy delivery that timed out would be retried, and duplicates would break the order checks.
+    webhooks: { pollMs: 40, timeoutMs: HOOK_TIMEOUT_MS, maxAttempts: 3, backoffMs: 40, rescanMs: 60_000, allowPrivate: true },
     withKeys: async (keys) => {
       k.admin = (await keys.create({ profile: '*', scope: 'admin' })).key;
       k.write = (await keys.create({ profile: 'events', scope: 'write' })).key;
@@ -28,7 +31,8 @@ afterAll(async () => {
   await fx.close();
 });
 
-async function until<T>(what: string, probe: () => T | Promise<T>, ms = 8000): Promise<NonNullable<T>> {
+// Deadlines only bound a failing run; a loaded machine may take many times the quiet figure.
+async function until<T>(what: string, probe: () => T | Promise<T>, ms = 30_000): Promise<NonNullable<T>> {
   const end = Date.now() + ms;
   for (;;) {
     const v = await probe();
@@ -51,9 +55,21 @@ async function take(stream: AsyncGenerator<ChangeEvent>, n: number): Promise<Cha
 describe('SSE change events', () => {
   it('streams created, superseded and forgotten events, and resumes after Last-Event-ID', async () => {
     const abort = new AbortController();
-    const stream = me.watch({ signal: abort.signal });
+    // The server fixes a new stream's starting point before it answers: once the response is in,
+    // later writes are on the stream however long connecting took.
+    let connected!: () => void;
+    const ready = new Promise<void>((resolve) => (connected = resolve));
+    const watcher = createClient({
+      baseUrl: fx.url, apiKey: k.admin,
+      fetch: async (input, init) => {
+        const res = await fetch(input, init);
+        connected();
+        return res;
+      },
+    }).profile('events');
+    const stream = watcher.watch({ signal: abort.signal });
     const first = stream.next(); // connects
-    await new Promise((r) => setTimeout(r, 300));
+    await ready;
     const { memory } = await me.remember({ content: 'The deploy target is staging.', type: 'fact', topicKey: 'project.deploy_target' });
     const updated = await me.update(memory.id, { content: 'The deploy target is production.' });
     await me.forget(updated.memory.id);
@@ -152,11 +168,9 @@ describe('webhooks', () => {
     const good = await me.webhooks.create({ url: healthy.url, events: ['created'] });
     const { memory } = await me.remember({ content: 'Webhook fact two: the team meets on Mondays.', type: 'fact' });
 
-    // The healthy receiver gets it promptly although another receiver hangs.
-    await until('healthy delivery', () => healthy.got.length >= 1, 3000);
-    const started = Date.now();
+    // The healthy receiver gets it although another receiver hangs, and the server still answers.
+    await until('healthy delivery', () => healthy.got.length >= 1);
     expect((await me.get(memory.id)).id).toBe(memory.id);
-    expect(Date.now() - started).toBeLessThan(1000);
 
     const dead = await until('dead letter', async () => {
       const d = await me.webhooks.deliveries(bad.id);
@@ -169,7 +183,11 @@ describe('webhooks', () => {
       const d = await me.webhooks.deliveries(slow.id);
       return d.dead.length > 0 ? d : null;
     });
-    expect(slowLog.dead[0].error).toMatch(/no answer within 300 ms/);
+    expect(slowLog.dead[0].error).toMatch(new RegExp(`no answer within ${HOOK_TIMEOUT_MS} ms`));
+    // No head-of-line blocking: the healthy delivery was done before the hanging one first timed out.
+    const goodLog = await me.webhooks.deliveries(good.id);
+    expect(goodLog.deliveries.map((d) => d.outcome)).toEqual(['delivered']);
+    expect(Date.parse(goodLog.deliveries[0].at)).toBeLessThanOrEqual(Math.min(...slowLog.deliveries.map((d) => Date.parse(d.at))));
 
     // Delivery moved on: the next event reaches the failing receiver as a new first attempt.
     await me.remember({ content: 'Webhook fact three: lunch is at noon.', type: 'fact' });
@@ -266,7 +284,7 @@ describe('webhook security', () => {
   it('delivers each event once when several servers share the database (one lease holder at a time)', async () => {
     const got = await receiver((_req, res) => res.writeHead(204).end());
     // A second server process on the same data, as seen by the database: its own dispatcher.
-    const second = new WebhookDispatcher(fx.mnemo, { pollMs: 20, timeoutMs: 300, rescanMs: 60_000, allowPrivate: true }).start();
+    const second = new WebhookDispatcher(fx.mnemo, { pollMs: 20, timeoutMs: HOOK_TIMEOUT_MS, rescanMs: 60_000, allowPrivate: true }).start();
     try {
       const hook = await me.webhooks.create({ url: got.url, events: ['created'] });
       second.watch('events');
@@ -316,7 +334,7 @@ describe('SSE limits', () => {
       await sfx.keys.revoke(keyed.aId);
       const text = await Promise.race([
         s1.text(),
-        new Promise<string>((_, reject) => setTimeout(() => reject(new Error('stream of a revoked key stayed open')), 3000)),
+        new Promise<string>((_, reject) => setTimeout(() => reject(new Error('stream of a revoked key stayed open')), 20_000)),
       ]);
       expect(text).toMatch(/event: error[\s\S]*revoked/);
     } finally {

@@ -64,7 +64,9 @@ describe('bearer keys', () => {
   });
 
   it('429 with Retry-After once a key has used its bucket', async () => {
-    const s = await startHttpServer({ mnemo: f.mnemo, keys: f.keys, port: 0, logger: false, rateLimit: { rps: 5, burst: 5 } });
+    // A bucket that refills one token per 20 s: the requests after the burst find it empty however
+    // slowly a loaded machine sends them (at 5 per second, a 200 ms round trip refilled it).
+    const s = await startHttpServer({ mnemo: f.mnemo, keys: f.keys, port: 0, logger: false, rateLimit: { rps: 0.05, burst: 5 } });
     const get = (key: string, p: string) => fetch(s.url + p, { headers: { authorization: `Bearer ${key}` } });
     await f.mnemo.profile('rl').remember({ content: 'rate limited profile exists' });
     const codes: number[] = [];

@@ -1,10 +1,11 @@
 /**
  * SIGKILL under load: `mnemo serve` is killed while 16 connections send `remember`, restarted on
- * the same data dir and port, and every write it acknowledged (2xx) must be there exactly once.
+ * the same data dir, and every write it acknowledged (2xx) must be there exactly once. Each start
+ * takes a free port from the system (`--port 0`): a port chosen here and reused across restarts
+ * could be taken by another test's connection while the server is down.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,26 +20,17 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-    s.once('error', reject);
-  });
-}
-
 /** Starts `mnemo serve` and resolves once it prints its URL. */
-function serve(port: number): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [CLI, 'serve', '--json', '--port', String(port), '--data-dir', dir], {
+function serve(): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [CLI, 'serve', '--json', '--port', '0', '--data-dir', dir], {
     cwd: ROOT, env: { ...process.env, MNEMO_EMBEDDER: 'hashing' }, stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.add(child);
   let out = '', err = '';
   child.stderr!.on('data', (d: Buffer) => (err = (err + d.toString()).slice(-2000)));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve did not start in 20 s: ${err}`)), 20_000);
+    // Loose: a loaded machine may take many seconds to start node and open the data dir.
+    const timer = setTimeout(() => reject(new Error(`serve did not start in 40 s: ${err}`)), 40_000);
     child.stdout!.on('data', (d: Buffer) => {
       out += d.toString();
       const m = /"url":"(http:\/\/127\.0\.0\.1:\d+)"/.exec(out);
@@ -85,10 +77,9 @@ async function loadAndKill(url: string, child: ChildProcess, round: number, kill
 
 describe('HTTP server crash safety', () => {
   it('keeps every acknowledged remember, exactly once, across SIGKILL and restart under load', async () => {
-    const port = await freePort();
     const acked = new Map<string, string>();
     for (let round = 1; round <= 2; round++) {
-      const { child, url } = await serve(port);
+      const { child, url } = await serve();
       const r = await loadAndKill(url, child, round, 300);
       expect(child.signalCode).toBe('SIGKILL');
       expect(r.acked.size).toBeGreaterThanOrEqual(300);
@@ -96,7 +87,7 @@ describe('HTTP server crash safety', () => {
       for (const [id, content] of r.acked) acked.set(id, content);
     }
 
-    const { child, url } = await serve(port);
+    const { child, url } = await serve();
     const doc = (await (await fetch(`${url}${P}/export`)).json()) as { memories: { id: string; content: string; status: string }[] };
     const byId = new Map(doc.memories.map((m) => [m.id, m]));
     const lost = [...acked].filter(([id, content]) => byId.get(id)?.content !== content);
@@ -112,5 +103,5 @@ describe('HTTP server crash safety', () => {
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
-  }, 120_000);
+  });
 });

@@ -28,7 +28,8 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function until<T>(probe: () => Promise<T | null | undefined | false>, what: string, timeoutMs = 8000): Promise<T> {
+// The deadline only bounds a failing run: a watcher on a loaded machine may take many times its quiet figure.
+async function until<T>(probe: () => Promise<T | null | undefined | false>, what: string, timeoutMs = 30_000): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const v = await probe();

@@ -101,10 +101,11 @@ describe('LLM extractor over the OpenAI wire format', () => {
   });
 
   it('times out a slow server through the abort signal', async () => {
-    server.script({ delayMs: 3_000, json: { memories: [] } });
+    // The server would answer (successfully) long after the timeout; the bound is loose for a loaded machine.
+    server.script({ delayMs: 30_000, json: { memories: [] } });
     const started = Date.now();
     const error = await extractor({ timeoutMs: 200 }).extract({ messages, existingTopicKeys: [] }).catch((e: unknown) => e);
-    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(Date.now() - started).toBeLessThan(20_000);
     expect(error).toMatchObject({ code: 'model_error', details: { reason: 'timeout' } });
   });
 

@@ -18,7 +18,9 @@ const QUESTION = 'which database does the billing service use?';
 
 beforeEach(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'mnemo-recall-cache-'));
-  const p = open().profile('p');
+  // A cache lifetime far above a recall's time on a loaded machine: the tests that use this handle
+  // check reuse and invalidation by writes, not expiry (a first recall may take a second there).
+  const p = open(60_000).profile('p');
   await p.remember({ content: 'The billing service uses PostgreSQL as its database.' });
   await p.remember({ content: 'The search cluster runs in eu-west-1.' });
 });
@@ -73,11 +75,13 @@ describe('recall result reuse', () => {
   });
 
   it('expires a result after recallCacheMs even when nothing was written', async () => {
-    // Long enough that a loaded machine still answers the repeat inside it.
-    const p = open(1500).profile('p');
+    // Long enough that a loaded machine still answers the repeat inside it, once the handle is warm.
+    const ttlMs = 2500;
+    const p = open(ttlMs).profile('p');
+    await p.recall('where does the search cluster run?');
     await p.recall(QUESTION);
     expect((await p.recall(QUESTION)).timings.cache_hit).toBeDefined();
-    await new Promise((r) => setTimeout(r, 1600));
+    await new Promise((r) => setTimeout(r, ttlMs + 100));
     expect((await p.recall(QUESTION)).timings.cache_hit).toBeUndefined();
   });
 

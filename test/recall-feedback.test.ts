@@ -34,7 +34,7 @@ beforeAll(async () => {
     CHAT.map((content, i) => ({ role: 'user' as const, content, timestamp: `2026-03-0${i + 1}T10:00:00Z` })),
     { sessionId: 's1', wait: true },
   );
-}, 60_000);
+});
 afterEach(() => setRecallTuning({}));
 afterAll(async () => {
   await mem.close();

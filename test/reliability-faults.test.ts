@@ -30,7 +30,7 @@ describe('faults', () => {
     expect(r.exportFileBroken).toBe(false);
     expect(r.jobsLeft).toEqual({ pending: 0, running: 0, failed: 0 });
     expect(r.recallWorks).toBe(true);
-  }, 120_000);
+  });
 
   it('a disk that fills: a clear error, nothing lost or half-written, and writes resume with space', () => {
     const r = diskFull(temp('mnemo-disk-'));
@@ -43,13 +43,13 @@ describe('faults', () => {
     expect(r.leftovers).toEqual([]);
     expect(r.recovered).toBe(true);
     expect(r.jobs.failed ?? 0).toBe(0);
-  }, 60_000);
+  });
 
   it('truncated or corrupted HNSW files are detected, logged and rebuilt', async () => {
     const r = await corruptionTrials(temp('mnemo-hnsw-'), { trials: 4, seed: 5 });
     expect(r.trials).toBe(4);
     expect(r).toMatchObject({ detected: 4, logged: 4, searchedMeanwhile: 4, rebuiltAndLoaded: 4 });
-  }, 60_000);
+  });
 
   it('a truncated word-vector cache file is detected, logged and rebuilt', async () => {
     const cacheDir = temp('mnemo-glove-');
@@ -62,5 +62,5 @@ describe('faults', () => {
     expect(warnings.join('\n')).toMatch(/word-vector cache .* unreadable .*rebuilding/);
     expect(again.table.words).toEqual(first.table.words);
     expect((await loadGloveTable({ cacheDir, maxWords: 2_000 })).converted).toBe(false);
-  }, 60_000);
+  });
 });

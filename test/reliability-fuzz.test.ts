@@ -25,7 +25,7 @@ describe('fuzzing (seeded slice)', () => {
   beforeAll(async () => {
     f = await startFixture({ logger: false });
     before = await seedKeep(f.mnemo);
-  }, 30_000);
+  });
   afterAll(async () => {
     await f?.close();
     rmSync(scratch, { recursive: true, force: true });
@@ -37,7 +37,7 @@ describe('fuzzing (seeded slice)', () => {
     expect(t.cases + x.cases).toBeGreaterThan(280);
     expect([...problems(t), ...problems(x)]).toEqual([]);
     expect(x.statuses['413']).toBeGreaterThan(0); // bodies past the limit are refused, not read
-  }, 60_000);
+  });
 
   it('every MCP tool and the raw MCP wire: results or coded errors, never internal', async () => {
     const tools = await fuzzMcpTools(f.url, { runs: 100, seed: SEED, profile: 'fz' });
@@ -45,13 +45,13 @@ describe('fuzzing (seeded slice)', () => {
     expect(tools.cases + wire.cases).toBe(160);
     expect([...problems(tools), ...problems(wire)]).toEqual([]);
     expect(tools.statuses.ok).toBeGreaterThan(0); // the generator reaches the tools, not only validation
-  }, 60_000);
+  });
 
   it('JSON, Markdown and OpenClaw imports: success or a coded error', async () => {
     const t = await fuzzImports(f.mnemo, { runs: 150, seed: SEED, validDoc: (await f.mnemo.profile('keep').export()) as unknown as Record<string, unknown>, scratchDir: scratch });
     expect(t.cases).toBe(150);
     expect(problems(t)).toEqual([]);
-  }, 60_000);
+  });
 
   it('the server still answers and the data written before is intact', async () => {
     expect((await f.call('GET', '/healthz')).status).toBe(200);

@@ -53,7 +53,7 @@ beforeAll(async () => {
   k.aRead = (await keys.create({ profile: A, scope: 'read' })).key;
   k.admin = (await keys.create({ profile: '*', scope: 'admin' })).key;
   server = await startHttpServer({ mnemo, keys, port: 0, logger: false });
-}, 30_000);
+});
 afterAll(async () => {
   await server?.close();
   await mnemo?.close();
@@ -92,7 +92,7 @@ describe('a key bound to one profile', () => {
     }
     expect(await snap(B)).toBe(before);
     expect((await call('GET', '/v1/profiles', k.aWrite)).status).toBe(403);
-  }, 30_000);
+  });
 
   it("cannot reach the other profile's memories or jobs by id through its own profile", async () => {
     const before = await snap(B);

@@ -40,5 +40,5 @@ describe('retention sweep (SQLite)', () => {
     expect((await p.list({ limit: 100 })).items.length).toBe(21); // memories are never swept
     db.close();
     await mem.close();
-  }, 30_000);
+  });
 });

@@ -85,7 +85,7 @@ describe('secrets corpus: nowhere in what a server keeps or prints', () => {
     leaks.push(...scanText('CLI output', cli.stdout + cli.stderr, secrets));
     const cliJson = await run(process.execPath, [CLI, 'remember', corpus[5]!.text, '--profile', 'cli', '--data-dir', f.dir, '--json'], { env: { ...process.env, MNEMO_EMBEDDER: 'hashing' } });
     leaks.push(...scanText('CLI --json output', cliJson.stdout + cliJson.stderr, secrets));
-  }, 60_000);
+  });
   afterAll(() => f?.close());
 
   it('stores every message and memory redacted: tables, full-text indexes, audit, job payloads', () => {

@@ -213,9 +213,16 @@ describe('SQLite store: HNSW above the threshold', () => {
     await search(reader.store, embedder.embedOne('x'));
     expect(reader.events.map((e) => e.event)).toEqual(['ann-load']);
     const more = await fill(writer.store, 1_200);
-    const q = more[7].vector;
-    expect((await search(reader.store, q))[0]).toBe(more[7].id);
-    expect((await search(writer.store, q))[0]).toBe(more[7].id);
+    // The new vectors went into both graphs by multi-threaded bulk inserts, and an approximate graph
+    // may miss a vector's own entry now and then: finding itself first is a share of samples.
+    const sample = more.filter((_, i) => i % 60 === 7);
+    const selfFirst = async (store: Store) => {
+      let n = 0;
+      for (const r of sample) if ((await search(store, r.vector))[0] === r.id) n++;
+      return n / sample.length;
+    };
+    expect(await selfFirst(reader.store)).toBeGreaterThanOrEqual(0.9);
+    expect(await selfFirst(writer.store)).toBeGreaterThanOrEqual(0.9);
     await new Promise((r) => setImmediate(r));
     expect(writer.events.filter((e) => e.event === 'ann-save').length).toBeGreaterThanOrEqual(2);
     await reader.provider.close();

@@ -116,7 +116,9 @@ describe('recall on threads', () => {
     const writer = open(0);
     await writer.profile('p').remember({ content: 'The cache warms at dawn.' });
     const warnings: string[] = [];
-    const timeoutMs = 1000;
+    // The thread that replaces the stuck one must answer within this too: far above a recall of a
+    // one-memory profile even when the main thread's event loop stalls on a loaded machine.
+    const timeoutMs = 4000;
     const pool = new RecallPool({ dataDir: dir, embedder: { kind: 'hashing' } }, 1, (w) => warnings.push(w), timeoutMs);
     const internals = pool as unknown as {
       threads: ({ worker: { threadId: number; once(event: 'exit', fn: () => void): void } } | null)[];
@@ -134,12 +136,12 @@ describe('recall on threads', () => {
       const err = await pool.recall('p', 'cache warms', { limit: 5 } as never).catch((e: unknown) => e);
       const waited = Date.now() - started;
       expect(err).toBeInstanceOf(MnemoError);
-      expect(err).toMatchObject({ code: 'unavailable', message: expect.stringMatching(/no answer within 1000 ms \(recallTimeoutMs\)/) });
+      expect(err).toMatchObject({ code: 'unavailable', message: expect.stringMatching(new RegExp(`no answer within ${timeoutMs} ms \\(recallTimeoutMs\\)`)) });
       expect(waited).toBeGreaterThanOrEqual(timeoutMs - 50);
-      expect(waited).toBeLessThan(timeoutMs + 10_000); // fails by the timeout, not by a hang (loose: a loaded machine)
+      expect(waited).toBeLessThan(timeoutMs + 20_000); // fails by the timeout, not by a hang (loose: a loaded machine)
       // The other request in flight on that thread fails the same way, and the thread is stopped.
       expect(await blocked).toMatchObject({ code: 'unavailable', message: (err as Error).message });
-      expect(warnings.join('\n')).toMatch(/no answer within 1000 ms/);
+      expect(warnings.join('\n')).toMatch(`no answer within ${timeoutMs} ms`);
       await exited;
       expect(internals.threads[0]).toBeNull();
       await pool.warm('p');
@@ -164,13 +166,15 @@ describe('recall on threads', () => {
       await open(0).profile('p').remember({ content: 'The cache warms at dawn.' });
       const warnings: string[] = [];
       const llm = { provider: 'openai-compatible' as const, baseURL, model: 'stalled', maxRetries: 0, timeoutMs: 600_000 };
-      const p = open(1, { llm, recallTimeoutMs: 1000, onWarning: (w) => warnings.push(w) }).profile('p');
+      const recallTimeoutMs = 4000; // the recall after the stall must fit in it too (loose: a loaded machine)
+      const p = open(1, { llm, recallTimeoutMs, onWarning: (w) => warnings.push(w) }).profile('p');
       await p.warm();
       const started = Date.now();
-      await expect(p.recall('cache warms')).rejects.toMatchObject({ code: 'unavailable', message: expect.stringMatching(/no answer within 1000 ms/) });
-      expect(Date.now() - started).toBeLessThan(3000);
+      await expect(p.recall('cache warms')).rejects.toMatchObject({ code: 'unavailable', message: expect.stringContaining(`no answer within ${recallTimeoutMs} ms`) });
+      // Failed by the recall timeout, not by the model's own 10 min one (loose: a loaded machine).
+      expect(Date.now() - started).toBeLessThan(30_000);
       expect(held.length).toBeGreaterThan(0);
-      expect(warnings.join('\n')).toMatch(/no answer within 1000 ms/);
+      expect(warnings.join('\n')).toContain(`no answer within ${recallTimeoutMs} ms`);
       // The model now fails at once: the new thread falls back to the offline stages and answers.
       stall = false;
       await p.warm();

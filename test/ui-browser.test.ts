@@ -27,7 +27,7 @@ describe.skipIf(!hasChromium)('web inspector in Chromium', () => {
 
   async function newPage(): Promise<Page> {
     const page = await browser.newPage();
-    page.setDefaultTimeout(8000);
+    page.setDefaultTimeout(20_000); // loose: Chromium on a loaded machine
     page.on('dialog', (d) => {
       dialogs.push(d.message());
       void d.accept();
@@ -226,7 +226,7 @@ describe.skipIf(!hasChromium)('web inspector in Chromium', () => {
     it('asks for a key, refuses a wrong one with a message, keeps a good one in sessionStorage only', async () => {
       const context = await browser.newContext();
       const page = await context.newPage();
-      page.setDefaultTimeout(8000);
+      page.setDefaultTimeout(20_000); // loose: Chromium on a loaded machine
       page.on('dialog', (d) => void d.accept());
       await page.goto(`${secured.url}/ui`);
       await expect.poll(() => page.getByRole('alert').textContent()).toContain('an API key is required');

@@ -20,7 +20,8 @@ export const MAY_HOLD_TIME = new RegExp([
 /** Resolves the first time expression in a question to an absolute range against `ref`. */
 export function parseTimeRange(query: string, ref: Date): TimeRange | null {
   if (!MAY_HOLD_TIME.test(query)) return null;
-  const results = chrono.parse(query, ref, { forwardDate: false });
+  // In UTC, as stored dates are (resolveDates), not in the server process's time zone.
+  const results = chrono.parse(query, { instant: ref, timezone: 0 }, { forwardDate: false });
   const r = results[0];
   if (!r) return null;
   const start = r.start.date();

@@ -19,7 +19,8 @@ export function isLapsed(m: Pick<Memory, 'type' | 'expiresAt'>, at: Date): boole
 /** The end of the deadline a task's text names, or null. `reference` resolves relative dates. */
 export function expiryFromText(content: string, reference: Date): string | null {
   if (!DEADLINE_WORD.test(content)) return null;
-  for (const r of parserFor(content).parse(content, reference, { forwardDate: true })) {
+  // Dates resolve in UTC as at ingest (resolveDates), not in the server process's time zone.
+  for (const r of parserFor(content).parse(content, { instant: reference, timezone: 0 }, { forwardDate: true })) {
     if (!DEADLINE.test(content.slice(0, r.index))) continue;
     const end = r.end ?? r.start;
     const date = end.date();
