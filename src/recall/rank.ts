@@ -52,6 +52,8 @@ export interface RankOptions extends FuseOptions {
   category?: { word: string; embedder: Embedder | null; boost: number; floor: number; window: number };
   /** Each of the best this many messages is followed by the other half of its exchange (0 or absent: off). */
   exchangeHead?: number;
+  /** …except the first this many, which keep their places (their partners follow them). */
+  exchangeKeep?: number;
   /** A named person's answer to another's question among the best `seeds` rises to `share` of it (absent: off). */
   answerLift?: { share: number; seeds: number };
   /** Breadth for a question asking for a set of things (absent: none). */
@@ -90,6 +92,6 @@ export async function rankCandidates(store: Store, results: ChannelResult[], opt
   if (opts.memoryFirst) ranked = sortCandidates(memoriesBeforeSources(ranked, 10, opts.gatheredByMean));
   if (opts.ownTurnsBoost) ranked = sortCandidates(boostOwnTurns(ranked, opts.ownTurnsBoost));
   if (opts.timeSpread !== undefined && opts.timeSpread < 1) ranked = spreadOverTime(ranked, opts.timeSpread, opts.timeSpreadShare ?? 0);
-  if (opts.exchangeHead) ranked = await pairExchanges(store, ranked, opts.exchangeHead);
+  if (opts.exchangeHead) ranked = await pairExchanges(store, ranked, opts.exchangeHead, opts.exchangeKeep);
   return ranked;
 }

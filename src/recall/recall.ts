@@ -125,6 +125,7 @@ export async function recall(deps: RecallDeps, query: string, p: RecallParams): 
     timeSpread: analysis.order ? tuning.timeSpread : 1,
     timeSpreadShare: tuning.timeSpreadShare,
     exchangeHead: tuning.exchangeHead,
+    exchangeKeep: tuning.exchangeKeep,
     answerLift: tuning.answerLift > 0 ? { share: tuning.answerLift, seeds: tuning.answerSeeds } : undefined,
     gatheredByMean: tuning.gatheredByMean,
     category: category ? { word: category, embedder: deps.embedder, boost: tuning.categoryBoost, floor: tuning.categoryFloor, window: tuning.categoryWindow } : undefined,
