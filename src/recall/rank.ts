@@ -18,6 +18,7 @@ import { propagateProvenance } from './provenance.js';
 import { spreadOverTime } from './timeline-spread.js';
 import { pairExchanges } from './exchange-pairs.js';
 import { liftAnswers } from './asked-answered.js';
+import { type SecondRoundOptions, secondRound } from './second-round.js';
 
 export interface RankOptions extends FuseOptions {
   provenance: number;
@@ -56,6 +57,8 @@ export interface RankOptions extends FuseOptions {
   exchangeKeep?: number;
   /** A named person's answer to another's question among the best `seeds` rises to `share` of it (absent: off). */
   answerLift?: { share: number; seeds: number };
+  /** Iterative retrieval seeded by the best turns (absent: off). */
+  secondRound?: SecondRoundOptions;
   /** Breadth for a question asking for a set of things (absent: none). */
   breadth?: SetBreadthOptions;
 }
@@ -92,6 +95,7 @@ export async function rankCandidates(store: Store, results: ChannelResult[], opt
   if (opts.memoryFirst) ranked = sortCandidates(memoriesBeforeSources(ranked, 10, opts.gatheredByMean));
   if (opts.ownTurnsBoost) ranked = sortCandidates(boostOwnTurns(ranked, opts.ownTurnsBoost));
   if (opts.timeSpread !== undefined && opts.timeSpread < 1) ranked = spreadOverTime(ranked, opts.timeSpread, opts.timeSpreadShare ?? 0);
+  if (opts.secondRound) ranked = await secondRound(store, ranked, opts.query, opts.terms, opts.secondRound);
   if (opts.exchangeHead) ranked = await pairExchanges(store, ranked, opts.exchangeHead, opts.exchangeKeep);
   return ranked;
 }
