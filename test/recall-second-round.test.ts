@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Candidate } from '../src/recall/candidate.js';
+import type { StoredMessage } from '../src/types.js';
 import { secondRound } from '../src/recall/second-round.js';
 import { msg } from './contract/harness.js';
 import { useTempSqliteStore } from './support/temp-sqlite-store.js';
 
-function candidate(id: string, score: number): Candidate {
-  return { kind: 'message', id, score, own: score, hits: [] };
+/** A ranked turn as recall holds it after the answer lift: its row loaded. */
+async function candidate(store: { getMessages(ids: string[]): Promise<StoredMessage[]> }, id: string, score: number): Promise<Candidate> {
+  const [message] = await store.getMessages([id]);
+  return { kind: 'message', id, message, score, own: score, hits: [] };
 }
 
 const OPTIONS = { seeds: 3, terms: 4, weight: 0.3, keep: 1 };
@@ -31,7 +34,7 @@ describe('a question about a named person takes a second step from their best st
   for (const question of ['Where did Ana move from?', 'Before relocating, where was Ana living?', 'Which place did Ana leave to come here?']) {
     it(`lifts the named person's linked statement below the kept places: "${question}"`, async () => {
       const t = await dialogue();
-      const ranked = [candidate(t.moved.id, 1), candidate(t.filler.id, 0.5), candidate(t.painting.id, 0.1)];
+      const ranked = [await candidate(temp.store, t.moved.id, 1), await candidate(temp.store, t.filler.id, 0.5), await candidate(temp.store, t.painting.id, 0.1)];
       const out = await secondRound(temp.store, ranked, question, ['move', 'live', 'leave', 'place'], OPTIONS);
       const ids = out.map((c) => c.id);
       expect(ids[0]).toBe(t.moved.id);
@@ -47,7 +50,7 @@ describe('a question about a named person takes a second step from their best st
 
   it('changes nothing for a question naming no one', async () => {
     const t = await dialogue();
-    const ranked = [candidate(t.moved.id, 1), candidate(t.filler.id, 0.5)];
+    const ranked = [await candidate(temp.store, t.moved.id, 1), await candidate(temp.store, t.filler.id, 0.5)];
     const out = await secondRound(temp.store, ranked, 'Where did she move from?', ['move'], OPTIONS);
     expect(out.map((c) => c.id)).toEqual([t.moved.id, t.filler.id]);
   });

@@ -5,7 +5,6 @@ import { questionEntities } from './answerability.js';
 import { type Candidate, candidateKey } from './candidate.js';
 import { feedbackTerms, type Rarity } from './feedback-terms.js';
 import { sortCandidates } from './fuse.js';
-import { hydrate } from './hydrate.js';
 
 const AUTHOR = /^([\p{L}][\p{L} .'-]{0,40}):\s/u;
 
@@ -33,9 +32,9 @@ export async function secondRound(store: Store, ranked: Candidate[], query: stri
   if (o.weight <= 0 || o.seeds <= 0 || o.terms <= 0) return ranked;
   const names = questionEntities(query);
   if (names.length === 0) return ranked;
-  const head = ranked.filter((c) => c.kind === 'message').slice(0, 20);
-  await hydrate(store, head);
-  const seeds = head.filter((c) => c.message && authoredBy(c.message, names)).slice(0, o.seeds);
+  // Only turns already loaded (the best ones are, by the answer lift): a recall pays for no reads
+  // before it knows a named person wrote any of them.
+  const seeds = ranked.slice(0, 20).filter((c) => c.message && authoredBy(c.message, names)).slice(0, o.seeds);
   const texts = seeds.map((c) => c.message!.content.replace(AUTHOR, ''));
   const found = texts.length > 0 ? feedbackTerms(texts, queryTerms, o.terms, o.rarity, 1) : [];
   if (found.length === 0) return ranked;

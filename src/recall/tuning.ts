@@ -158,7 +158,7 @@ export const DEFAULT_TUNING: RecallTuning = {
   answerSeeds: 10,
   escalateBelow: 0.5,
   // Seeded by the named people's own best turns, lifting their own turns below the first 5: LoCoMo
-  // dev R@5/10/25/50 69.9/77.0/83.7/88.0 -> 70.8/77.9/84.0/88.1 (multi-hop R@10 47.1 -> 49.9); BEAM
+  // dev R@5/10/25/50 69.9/77.0/83.7/88.0 -> 70.8/77.9/84.0/88.1 (multi-hop R@10 47.1 -> 49.5); BEAM
   // has no "Name:" turns and does not move. Seeding by any best turns cost BEAM R@10 3 points.
   secondRound: { seeds: 3, terms: 4, weight: 0.3, keep: 5 },
   feedbackTermsWeight: 0,
