@@ -8,8 +8,10 @@ import { type Candidate, candidateKey } from './candidate.js';
  * first `head` candidates, each message is followed at once by the other half of its exchange
  * (a user turn by the reply right after it, a reply by the user turn right before it), at the
  * score just under it. Memories and what lies past the head keep their order.
+ * The first `keep` candidates stay where they were (a pair would take two of the few first places
+ * a reader looks at); their partners follow right after them.
  */
-export async function pairExchanges(store: Store, ranked: Candidate[], head: number): Promise<Candidate[]> {
+export async function pairExchanges(store: Store, ranked: Candidate[], head: number, keep = 0): Promise<Candidate[]> {
   if (head <= 0) return ranked;
   const top = ranked.slice(0, head);
   const seeds = top.filter((c) => c.kind === 'message');
@@ -45,5 +47,13 @@ export async function pairExchanges(store: Store, ranked: Candidate[], head: num
     place(other);
   }
   for (const c of ranked.slice(head)) if (!placed.has(candidateKey(c.kind, c.id))) out.push(c);
+  return keep > 0 ? keepFirst(ranked.slice(0, keep), out) : out;
+}
+
+/** `first` in their order, then the rest of `paired`; scores never rise down the list. */
+function keepFirst(first: Candidate[], paired: Candidate[]): Candidate[] {
+  const firstKeys = new Set(first.map((c) => candidateKey(c.kind, c.id)));
+  const out = [...first, ...paired.filter((c) => !firstKeys.has(candidateKey(c.kind, c.id)))];
+  for (let i = 1; i < out.length; i++) out[i]!.score = Math.min(out[i]!.score, out[i - 1]!.score);
   return out;
 }

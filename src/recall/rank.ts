@@ -18,6 +18,7 @@ import { propagateProvenance } from './provenance.js';
 import { spreadOverTime } from './timeline-spread.js';
 import { pairExchanges } from './exchange-pairs.js';
 import { liftAnswers } from './asked-answered.js';
+import { type SecondRoundOptions, secondRound } from './second-round.js';
 
 export interface RankOptions extends FuseOptions {
   provenance: number;
@@ -52,8 +53,12 @@ export interface RankOptions extends FuseOptions {
   category?: { word: string; embedder: Embedder | null; boost: number; floor: number; window: number };
   /** Each of the best this many messages is followed by the other half of its exchange (0 or absent: off). */
   exchangeHead?: number;
+  /** …except the first this many, which keep their places (their partners follow them). */
+  exchangeKeep?: number;
   /** A named person's answer to another's question among the best `seeds` rises to `share` of it (absent: off). */
   answerLift?: { share: number; seeds: number };
+  /** Iterative retrieval seeded by the best turns (absent: off). */
+  secondRound?: SecondRoundOptions;
   /** Breadth for a question asking for a set of things (absent: none). */
   breadth?: SetBreadthOptions;
 }
@@ -90,6 +95,7 @@ export async function rankCandidates(store: Store, results: ChannelResult[], opt
   if (opts.memoryFirst) ranked = sortCandidates(memoriesBeforeSources(ranked, 10, opts.gatheredByMean));
   if (opts.ownTurnsBoost) ranked = sortCandidates(boostOwnTurns(ranked, opts.ownTurnsBoost));
   if (opts.timeSpread !== undefined && opts.timeSpread < 1) ranked = spreadOverTime(ranked, opts.timeSpread, opts.timeSpreadShare ?? 0);
-  if (opts.exchangeHead) ranked = await pairExchanges(store, ranked, opts.exchangeHead);
+  if (opts.secondRound) ranked = await secondRound(store, ranked, opts.query, opts.terms, opts.secondRound);
+  if (opts.exchangeHead) ranked = await pairExchanges(store, ranked, opts.exchangeHead, opts.exchangeKeep);
   return ranked;
 }

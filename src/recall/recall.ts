@@ -18,6 +18,7 @@ import { hydrate } from './hydrate.js';
 import { withoutLapsedTasks } from '../tasks/recall-filter.js';
 import { type RankOptions, rankCandidates } from './rank.js';
 import { feedbackSettings } from './feedback-channel.js';
+import { rarityOf } from './feedback-terms.js';
 import { relatedWordsOf } from './related-words.js';
 import { recallTuning } from './tuning.js';
 import type { Synthesizer } from './synthesizer.js';
@@ -125,6 +126,8 @@ export async function recall(deps: RecallDeps, query: string, p: RecallParams): 
     timeSpread: analysis.order ? tuning.timeSpread : 1,
     timeSpreadShare: tuning.timeSpreadShare,
     exchangeHead: tuning.exchangeHead,
+    exchangeKeep: tuning.exchangeKeep,
+    secondRound: tuning.secondRound.weight > 0 ? { ...tuning.secondRound, rarity: rarityOf(deps.embedder) } : undefined,
     answerLift: tuning.answerLift > 0 ? { share: tuning.answerLift, seeds: tuning.answerSeeds } : undefined,
     gatheredByMean: tuning.gatheredByMean,
     category: category ? { word: category, embedder: deps.embedder, boost: tuning.categoryBoost, floor: tuning.categoryFloor, window: tuning.categoryWindow } : undefined,
