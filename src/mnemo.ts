@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { MnemoApi, ProfileApi } from './api.js';
 import type { Extractor } from './ingest/extractor.js';
-import { createRuleExtractor } from './ingest/rules/rule-extractor.js';
+import { lazyRuleExtractor } from './ingest/rules/lazy-rule-extractor.js';
 import { CONSOLIDATE_JOB, EMBED_JOB, EXTRACT_JOB, FOLD_JOB } from './jobs/kinds.js';
 import { type JobHandler, Worker } from './jobs/worker.js';
 import { type ConsolidationConfig, everyNewMemoriesOf } from './consolidation/config.js';
@@ -92,7 +92,7 @@ function createMnemo(opts: MnemoOptions, recallOnly: boolean): MnemoApi {
   const offlineAnalyzer = opts.analyzer ?? createOfflineAnalyzer();
   const offlineSynthesizer = opts.synthesizer ?? createExtractiveSynthesizer();
   const llm = opts.llm ? createLlmPipeline(opts.llm, { analyzerFallback: offlineAnalyzer, synthesizerFallback: offlineSynthesizer }) : null;
-  const extractor = opts.extractor ?? llm?.extractor ?? createRuleExtractor();
+  const extractor = opts.extractor ?? llm?.extractor ?? lazyRuleExtractor();
   let embedderPromise: Promise<Embedder | null> | null = null;
   const embedder = () => (embedderPromise ??= resolveDefaultEmbedder(opts.embedder, opts.modelsDir ?? defaultModelsDir(), warn));
   const everyNewMemories = everyNewMemoriesOf(opts.consolidation);
