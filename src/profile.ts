@@ -3,6 +3,7 @@ import { EXPORT_FORMAT, EXPORT_VERSION } from './api.js';
 import { MnemoError } from './errors.js';
 import { currentEmbedderId, embedderKey } from './ingest/embed-job.js';
 import { EMBED_JOB, EXTRACT_JOB } from './jobs/kinds.js';
+import { prepareMessages } from './ingest/prepare-messages.js';
 import { recall } from './recall/recall.js';
 import type { Runtime } from './runtime.js';
 import {
@@ -79,11 +80,13 @@ export class Profile implements ProfileApi {
   }
 
   async ingest(messages: MessageInput[], opts: IngestOptions = {}): Promise<IngestResult> {
-    const [{ prepareMessages }, { scopePayload }, { redactMetadata }, { settleWorkingMemory }] = await Promise.all([
-      import('./ingest/prepare-messages.js'), import('./filters/ingest-scope.js'), import('./ingest/redact-json.js'), import('./working-memory/at-ingest.js'),
-    ]);
     const prepared = prepareMessages(messages, opts);
-    const store = await this.store();
+    // Opened before anything is awaited: a recall started beside this write finds the profile.
+    const opening = this.store();
+    const [{ scopePayload }, { redactMetadata }, { settleWorkingMemory }] = await Promise.all([
+      import('./filters/ingest-scope.js'), import('./ingest/redact-json.js'), import('./working-memory/at-ingest.js'),
+    ]);
+    const store = await opening;
     const ids = prepared.messages.map((m) => m.id);
     const known = new Set((await store.getMessages(ids)).map((m) => m.id));
     const fresh = prepared.messages.filter((m) => !known.has(m.id));
@@ -116,8 +119,8 @@ export class Profile implements ProfileApi {
   }
 
   async remember(input: RememberInput): Promise<RememberResult> {
-    const [{ rememberExtras }, { buildRememberedMemory }] = await Promise.all([import('./tasks/remember-extras.js'), import('./ingest/remember.js')]);
     const store = await this.store();
+    const [{ rememberExtras }, { buildRememberedMemory }] = await Promise.all([import('./tasks/remember-extras.js'), import('./ingest/remember.js')]);
     const keys = await this.topicKeys();
     const extras = rememberExtras(input);
     const built = await withCacheAffinity(this.name, () => buildRememberedMemory(extras.input, this.rt.extractor, keys));
@@ -313,8 +316,9 @@ export class Profile implements ProfileApi {
   }
 
   async note(input: NoteInput): Promise<NoteResult> {
+    const store = await this.store();
     const { writeNote } = await import('./notes/note.js');
-    return writeNote(await this.store(), input, () => this.rt.worker.kick());
+    return writeNote(store, input, () => this.rt.worker.kick());
   }
 
   async history(topicKey: string): Promise<Memory[]> {
