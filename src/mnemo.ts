@@ -92,17 +92,24 @@ function createMnemo(opts: MnemoOptions, recallOnly: boolean): MnemoApi {
   const offlineAnalyzer = opts.analyzer ?? createOfflineAnalyzer();
   const offlineSynthesizer = opts.synthesizer ?? createExtractiveSynthesizer();
   const llm = opts.llm ? createLlmPipeline(opts.llm, { analyzerFallback: offlineAnalyzer, synthesizerFallback: offlineSynthesizer }) : null;
-  const extractor = opts.extractor ?? llm?.extractor ?? lazyRuleExtractor();
+  const rules = opts.extractor || llm ? null : lazyRuleExtractor();
+  const extractor = opts.extractor ?? llm?.extractor ?? rules!;
   let embedderPromise: Promise<Embedder | null> | null = null;
   const embedder = () => (embedderPromise ??= resolveDefaultEmbedder(opts.embedder, opts.modelsDir ?? defaultModelsDir(), warn));
   const everyNewMemories = everyNewMemoriesOf(opts.consolidation);
   // The handlers' code (extraction, consolidation, embedding) loads with the first job claimed:
   // a one-shot reader never runs one.
   let loaded: Promise<Record<string, JobHandler>> | null = null;
-  const handler = (kind: string): JobHandler => async (job, ctx) => {
-    loaded ??= import('./jobs/handlers.js').then((m) => m.jobHandlers({ extractor, embedder, llm: opts.llm, usage: llm?.usage, everyNewMemories, warn }));
-    return (await loaded)[kind](job, ctx);
-  };
+  const handlers = () => (loaded ??= import('./jobs/handlers.js').then((m) => m.jobHandlers({ extractor, embedder, llm: opts.llm, usage: llm?.usage, everyNewMemories, warn })));
+  const handler = (kind: string): JobHandler => async (job, ctx) => (await handlers())[kind](job, ctx);
+  // A long-running handle loads that code, and the rule extractor's, in the background right away,
+  // so its first write does not wait for them.
+  if (opts.worker?.background !== false && !recallOnly) {
+    setImmediate(() => {
+      handlers().catch(() => undefined);
+      rules?.load().catch(() => undefined);
+    });
+  }
   const worker = new Worker({
     handlers: Object.fromEntries([EXTRACT_JOB, CONSOLIDATE_JOB, EMBED_JOB, FOLD_JOB].map((kind) => [kind, handler(kind)])),
     pollMs: opts.worker?.background === false ? 0 : (opts.worker?.pollMs ?? 1000),
