@@ -8,7 +8,8 @@ import { reportError } from '../src/cli/report-error.js';
 const args = process.argv.slice(2);
 const json = args.includes('--json');
 try {
-  await createProgram({ json }).parseAsync(['node', 'mnemo', 'bench', 'qa', ...args]);
+  const argv = ['node', 'mnemo', 'bench', 'qa', ...args];
+  await (await createProgram({ json, argv })).parseAsync(argv);
 } catch (err) {
   process.exitCode = reportError(err, json);
 }

@@ -2,13 +2,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { MnemoApi, ProfileApi } from './api.js';
 import type { Extractor } from './ingest/extractor.js';
-import { EMBED_JOB, EXTRACT_JOB, extractJobHandler } from './ingest/extract-job.js';
-import { embedJobHandler } from './ingest/embed-job.js';
-import { createRuleExtractor } from './ingest/rules/rule-extractor.js';
-import { Worker } from './jobs/worker.js';
-import { CONSOLIDATE_JOB } from './consolidation/job.js';
-import { type ConsolidationConfig, composerFor, consolidationHandlers, everyNewMemoriesOf } from './consolidation/setup.js';
-import { FOLD_JOB, foldJobHandler } from './lifecycle/fold-job.js';
+import { lazyRuleExtractor } from './ingest/rules/lazy-rule-extractor.js';
+import { CONSOLIDATE_JOB, EMBED_JOB, EXTRACT_JOB, FOLD_JOB } from './jobs/kinds.js';
+import { type JobHandler, Worker } from './jobs/worker.js';
+import { type ConsolidationConfig, everyNewMemoriesOf } from './consolidation/config.js';
 import { createLlmPipeline, type LlmSetting } from './models/llm/create-llm-pipeline.js';
 import type { Embedder } from './models/embedder.js';
 import { type EmbedderConfig, resolveEmbedder } from './models/embedders/resolve.js';
@@ -97,17 +94,26 @@ function createMnemo(opts: MnemoOptions, recallOnly: boolean): MnemoApi {
   const offlineAnalyzer = opts.analyzer ?? createOfflineAnalyzer();
   const offlineSynthesizer = opts.synthesizer ?? createExtractiveSynthesizer();
   const llm = opts.llm ? createLlmPipeline(opts.llm, { analyzerFallback: offlineAnalyzer, synthesizerFallback: offlineSynthesizer }) : null;
-  const extractor = opts.extractor ?? llm?.extractor ?? createRuleExtractor();
+  const rules = opts.extractor || llm ? null : lazyRuleExtractor();
+  const extractor = opts.extractor ?? llm?.extractor ?? rules!;
   let embedderPromise: Promise<Embedder | null> | null = null;
   const embedder = () => (embedderPromise ??= resolveDefaultEmbedder(opts.embedder, opts.modelsDir ?? defaultModelsDir(), warn));
-  const consolidation = consolidationHandlers(composerFor(opts.llm, llm?.usage), everyNewMemoriesOf(opts.consolidation), warn);
+  const everyNewMemories = everyNewMemoriesOf(opts.consolidation);
+  // The handlers' code (extraction, consolidation, embedding) loads with the first job claimed:
+  // a one-shot reader never runs one.
+  let loaded: Promise<Record<string, JobHandler>> | null = null;
+  const handlers = () => (loaded ??= import('./jobs/handlers.js').then((m) => m.jobHandlers({ extractor, embedder, llm: opts.llm, usage: llm?.usage, everyNewMemories, warn })));
+  const handler = (kind: string): JobHandler => async (job, ctx) => (await handlers())[kind](job, ctx);
+  // A long-running handle loads that code, and the rule extractor's, in the background right away,
+  // so its first write does not wait for them.
+  if (opts.worker?.background !== false && !recallOnly) {
+    setImmediate(() => {
+      handlers().catch(() => undefined);
+      rules?.load().catch(() => undefined);
+    });
+  }
   const worker = new Worker({
-    handlers: {
-      [EXTRACT_JOB]: consolidation.afterExtraction(extractJobHandler(() => extractor, undefined, embedder)),
-      [CONSOLIDATE_JOB]: consolidation.handler,
-      [EMBED_JOB]: embedJobHandler(embedder),
-      [FOLD_JOB]: foldJobHandler(),
-    },
+    handlers: Object.fromEntries([EXTRACT_JOB, CONSOLIDATE_JOB, EMBED_JOB, FOLD_JOB].map((kind) => [kind, handler(kind)])),
     pollMs: opts.worker?.background === false ? 0 : (opts.worker?.pollMs ?? 1000),
     leaseMs: opts.worker?.leaseMs ?? 15_000,
     onError: (err) => warn(`background job failed: ${err instanceof Error ? err.message : String(err)}`),

@@ -2,9 +2,8 @@ import type { ContextBlock, ExportDocument, ImportResult, IngestResult, ProfileA
 import { EXPORT_FORMAT, EXPORT_VERSION } from './api.js';
 import { MnemoError } from './errors.js';
 import { currentEmbedderId, embedderKey } from './ingest/embed-job.js';
-import { EMBED_JOB, EXTRACT_JOB } from './ingest/extract-job.js';
+import { EMBED_JOB, EXTRACT_JOB } from './jobs/kinds.js';
 import { prepareMessages } from './ingest/prepare-messages.js';
-import { buildRememberedMemory } from './ingest/remember.js';
 import { recall } from './recall/recall.js';
 import type { Runtime } from './runtime.js';
 import {
@@ -14,21 +13,13 @@ import {
 import type { Page, Store, TimelineSlice } from './store/store.js';
 import type { Job, JobStatus, Memory } from './types.js';
 import { parseInput } from './validation.js';
-import { buildContext } from './context-source.js';
-import { parseExportDocument } from './interop/json.js';
-import { type ConsolidationResult, consolidateProfile } from './consolidation/profile-consolidation.js';
+import type { ConsolidationResult } from './consolidation/profile-consolidation.js';
 import type { ConsolidateOptions } from './consolidation/options.js';
-import { settleWorkingMemory } from './working-memory/at-ingest.js';
 import { WorkingSession, type WorkingSessionApi } from './working-memory/session.js';
 import { sessionIdSchema } from './schemas.js';
-import {
-  type BrowseOptions, type JobListOptions, type ProfileInspection, type Provenance, type TimelineQuery,
-  browseOptionsSchema, inspectProfile, jobListOptionsSchema, provenanceOf, timelineOptionsSchema,
-} from './inspect/index.js';
+import type { BrowseOptions, JobListOptions, ProfileInspection, Provenance, TimelineQuery } from './inspect/index.js';
 import { withCacheAffinity } from './models/llm/cache-affinity.js';
-import { type NoteInput, type NoteResult, writeNote } from './notes/note.js';
-import { completeTask } from './tasks/complete.js';
-import { rememberExtras } from './tasks/remember-extras.js';
+import type { NoteInput, NoteResult } from './notes/note.js';
 import type { ForgetWhereResult, UpdateResult, WarmOptions } from './api.js';
 import type { QueryAnalyzer } from './recall/analyzer.js';
 import type { Synthesizer } from './recall/synthesizer.js';
@@ -37,13 +28,9 @@ import { createExtractiveSynthesizer } from './recall/extractive-synthesizer.js'
 import { nextBackgroundSlice } from './background/foreground.js';
 import { type ForgetWhereOptions, type UpdateInput, forgetWhereSchema, updateInputSchema } from './schemas.js';
 import { scopeWhere } from './filters/scope-options.js';
-import { scopePayload } from './filters/ingest-scope.js';
-import { redactJson, redactMetadata, redactOptional } from './ingest/redact-json.js';
-import { forgetMatching } from './filters/forget-matching.js';
-import { buildRevision } from './revise/revision.js';
+import { redactOptional } from './ingest/redact-json.js';
 import { assertRevisable } from './store/revise-checks.js';
 import { type ChangeEvent, type EventsOptions } from './events/change-event.js';
-import { readEvents } from './events/read-events.js';
 import { WebhookRegistry } from './webhooks/registry.js';
 import { ProfileLifecycle } from './lifecycle/profile-lifecycle.js';
 import { RecallResultCache } from './recall-pool/result-cache.js';
@@ -94,7 +81,12 @@ export class Profile implements ProfileApi {
 
   async ingest(messages: MessageInput[], opts: IngestOptions = {}): Promise<IngestResult> {
     const prepared = prepareMessages(messages, opts);
-    const store = await this.store();
+    // Opened before anything is awaited: a recall started beside this write finds the profile.
+    const opening = this.store();
+    const [{ scopePayload }, { redactMetadata }, { settleWorkingMemory }] = await Promise.all([
+      import('./filters/ingest-scope.js'), import('./ingest/redact-json.js'), import('./working-memory/at-ingest.js'),
+    ]);
+    const store = await opening;
     const ids = prepared.messages.map((m) => m.id);
     const known = new Set((await store.getMessages(ids)).map((m) => m.id));
     const fresh = prepared.messages.filter((m) => !known.has(m.id));
@@ -128,6 +120,7 @@ export class Profile implements ProfileApi {
 
   async remember(input: RememberInput): Promise<RememberResult> {
     const store = await this.store();
+    const [{ rememberExtras }, { buildRememberedMemory }] = await Promise.all([import('./tasks/remember-extras.js'), import('./ingest/remember.js')]);
     const keys = await this.topicKeys();
     const extras = rememberExtras(input);
     const built = await withCacheAffinity(this.name, () => buildRememberedMemory(extras.input, this.rt.extractor, keys));
@@ -278,6 +271,7 @@ export class Profile implements ProfileApi {
     if (!old) throw new MnemoError('not_found', `no memory ${mid} in profile ${this.name}`);
     assertRevisable(old);
     if (Object.keys(changes).every((k) => k === 'pinned' || changes[k as keyof typeof changes] === undefined)) return this.pin(store, old, changes.pinned!);
+    const { buildRevision } = await import('./revise/revision.js');
     const { memory, redactions } = await buildRevision(old, changes, this.rt.extractor, await this.topicKeys());
     const written = await store.reviseMemory(mid, memory, { enqueue: [{ kind: EMBED_JOB, payload: { memoryIds: [memory.id] } }] });
     if (!written) throw new MnemoError('not_found', `no memory ${mid} in profile ${this.name}`);
@@ -299,6 +293,7 @@ export class Profile implements ProfileApi {
     const o = parseInput(forgetWhereSchema, opts, 'forget options');
     const where = scopeWhere(o);
     if (!where) throw new MnemoError('invalid_input', 'forget by filter needs at least one condition (userId, agentId, runId or filter)');
+    const { forgetMatching } = await import('./filters/forget-matching.js');
     const forgotten = await forgetMatching(await this.existing(), where, { purge: o.purge, reason: redactOptional(o.reason), limit: o.limit, dryRun: o.dryRun });
     if (o.dryRun) return { forgotten, dryRun: true };
     this.invalidateKeys();
@@ -306,6 +301,7 @@ export class Profile implements ProfileApi {
   }
 
   async events(opts: EventsOptions = {}): Promise<ChangeEvent[]> {
+    const { readEvents } = await import('./events/read-events.js');
     return readEvents(await this.existing(), this.name, opts);
   }
 
@@ -315,11 +311,14 @@ export class Profile implements ProfileApi {
 
   async complete(id: string, opts: { reason?: string } = {}): Promise<Memory> {
     const mid = parseInput(memoryIdSchema, id, 'memory id');
+    const { completeTask } = await import('./tasks/complete.js');
     return completeTask(await this.existing(), mid, redactOptional(opts.reason?.slice(0, 1000)));
   }
 
   async note(input: NoteInput): Promise<NoteResult> {
-    return writeNote(await this.store(), input, () => this.rt.worker.kick());
+    const store = await this.store();
+    const { writeNote } = await import('./notes/note.js');
+    return writeNote(store, input, () => this.rt.worker.kick());
   }
 
   async history(topicKey: string): Promise<Memory[]> {
@@ -329,6 +328,7 @@ export class Profile implements ProfileApi {
 
   async context(opts: ContextOptions = {}): Promise<ContextBlock> {
     const o = parseInput(contextOptionsSchema, opts, 'context options');
+    const { buildContext } = await import('./context-source.js');
     return buildContext(await this.existing(), o, (q) => this.recall(q, { limit: 10, synthesize: false }));
   }
 
@@ -339,6 +339,7 @@ export class Profile implements ProfileApi {
 
   async import(doc: unknown, opts: { strategy?: 'merge' | 'replace' } = {}): Promise<ImportResult> {
     const { strategy } = parseInput(importOptionsSchema, opts, 'import options');
+    const [{ redactJson }, { parseExportDocument }] = await Promise.all([import('./ingest/redact-json.js'), import('./interop/json.js')]);
     // A document written elsewhere may carry secrets: every string is scanned like ingested text.
     const parsed = redactJson(parseExportDocument(doc), 'export document').value;
     const store = await this.store();
@@ -357,6 +358,7 @@ export class Profile implements ProfileApi {
 
   /** Runs (or with `wait: false` queues) a consolidation pass: merges, semantic memories, session summaries. */
   async consolidate(opts: ConsolidateOptions = {}): Promise<ConsolidationResult> {
+    const { consolidateProfile } = await import('./consolidation/profile-consolidation.js');
     return consolidateProfile(() => this.existing(), this.rt.worker, opts);
   }
 
@@ -392,24 +394,29 @@ export class Profile implements ProfileApi {
   }
 
   async browse(opts: BrowseOptions = {}): Promise<Page<Memory>> {
+    const { browseOptionsSchema } = await import('./inspect/index.js');
     const { from, to, q, ...o } = parseInput(browseOptionsSchema, opts, 'browse options');
     const store = await this.existing();
     return this.lifecycle.withSalience(store, await store.browseMemories({ ...o, createdFrom: from, createdTo: to, text: q }));
   }
 
   async inspect(): Promise<ProfileInspection> {
+    const { inspectProfile } = await import('./inspect/index.js');
     return inspectProfile(await this.existing());
   }
 
   async provenance(id: string): Promise<Provenance> {
+    const { provenanceOf } = await import('./inspect/index.js');
     return provenanceOf(await this.existing(), await this.get(id));
   }
 
   async timeline(opts: TimelineQuery = {}): Promise<TimelineSlice> {
+    const { timelineOptionsSchema } = await import('./inspect/index.js');
     return (await this.existing()).timeline(parseInput(timelineOptionsSchema, opts, 'timeline options'));
   }
 
   async listJobs(opts: JobListOptions = {}): Promise<Job[]> {
+    const { jobListOptionsSchema } = await import('./inspect/index.js');
     return (await this.existing()).listJobs(parseInput(jobListOptionsSchema, opts, 'job list options'));
   }
 

@@ -34,6 +34,19 @@ describe('GloVe lookup file (word vectors read on demand)', () => {
     expect(fromFile.nearestWords('dog', 5)).toEqual(table.nearestWords('dog', 5));
   });
 
+  it('embeds the same before and after it reads its lookup part whole (after a few thousand words)', async () => {
+    const decoded = (await loadGloveTable(opts)).table;
+    const table = new GloveEmbedder(decoded);
+    const fromFile = new GloveEmbedder(await openWordVectors(opts));
+    // Every 7th word of the table, in texts of 50: well past the small-read phase.
+    const words = decoded.words.filter((_, i) => i % 7 === 3).slice(0, 4000);
+    const texts = Array.from({ length: words.length / 50 }, (_, i) => words.slice(i * 50, i * 50 + 50).join(' '));
+    const [a, b] = [await table.embed(texts), await fromFile.embed(texts)];
+    for (let i = 0; i < texts.length; i++) expect(Array.from(b[i])).toEqual(Array.from(a[i]));
+    const [c, d] = [await table.embed(TEXTS), await fromFile.embed(TEXTS)];
+    for (let i = 0; i < TEXTS.length; i++) expect(Array.from(d[i])).toEqual(Array.from(c[i]));
+  });
+
   it('rebuilds a truncated lookup file, says so, and still embeds the same', async () => {
     await openWordVectors(opts);
     truncateSync(lookupFile(opts), 1000);

@@ -8,7 +8,7 @@ const argv = process.argv;
 const json = argv.includes('--json');
 
 try {
-  await createProgram({ json }).parseAsync(argv);
+  await (await createProgram({ json, argv })).parseAsync(argv);
 } catch (err) {
   process.exitCode = reportError(err, json);
 }

@@ -1,46 +1,16 @@
-/** The `mnemo` command tree: global options, one command per file under commands/. */
+/** The `mnemo` command tree: global options, one command per file under commands/ (see command-table.ts). */
 import { Command } from 'commander';
 import { VERSION } from './version.js';
-import { registerBench } from './commands/bench.js';
-import { registerComplete } from './commands/complete.js';
-import { registerContext } from './commands/context.js';
-import { registerConsolidate } from './commands/consolidate.js';
-import { registerDemo } from './commands/demo.js';
-import { registerDoctor } from './commands/doctor.js';
-import { registerExport } from './commands/export.js';
-import { registerForget } from './commands/forget.js';
-import { registerGet } from './commands/get.js';
-import { registerHistory } from './commands/history.js';
-import { registerTier } from './commands/tier.js';
-import { registerImport } from './commands/import.js';
-import { registerIngest } from './commands/ingest.js';
-import { registerJobs } from './commands/jobs.js';
-import { registerKeys } from './commands/keys.js';
-import { registerList } from './commands/list.js';
-import { registerMcp } from './commands/mcp.js';
-import { registerMigrate } from './commands/migrate.js';
-import { registerNote } from './commands/note.js';
-import { registerProfiles } from './commands/profiles.js';
-import { registerRecall } from './commands/recall.js';
-import { registerRemember } from './commands/remember.js';
-import { registerServe } from './commands/serve.js';
-import { registerSync } from './commands/sync.js';
-import { registerUpdate } from './commands/update.js';
-import { registerWebhooks } from './commands/webhooks.js';
-
-const REGISTER = [
-  registerIngest, registerRemember, registerRecall, registerList, registerGet, registerForget, registerHistory, registerTier,
-  registerContext, registerExport, registerImport, registerSync, registerJobs, registerProfiles,
-  registerServe, registerMcp, registerMigrate, registerKeys, registerDoctor, registerBench, registerDemo,
-  registerUpdate, registerWebhooks, registerComplete, registerNote, registerConsolidate,
-];
+import { COMMANDS, commandToLoad } from './command-table.js';
 
 export interface ProgramOptions {
   /** --json was given: commander's own usage errors are printed as JSON too. */
   json?: boolean;
+  /** The arguments to be parsed: only the command they name is loaded (all for help or an unknown one). */
+  argv?: string[];
 }
 
-export function createProgram(opts: ProgramOptions = {}): Command {
+export async function createProgram(opts: ProgramOptions = {}): Promise<Command> {
   const outputError = opts.json
     ? (str: string, write: (s: string) => void) => write(JSON.stringify({ error: { code: 'invalid_input', message: str.replace(/^error: /, '').trim() } }) + '\n')
     : (str: string, write: (s: string) => void) => write(`mnemo: ${str.replace(/^error: /, '')}`);
@@ -61,6 +31,8 @@ export function createProgram(opts: ProgramOptions = {}): Command {
         'Exit codes: 0 ok, 1 internal error, 2 bad input or usage, 3 not found, 4 unauthorized, 5 unavailable or model error.\n' +
         'Start with: mnemo demo',
     );
-  for (const register of REGISTER) register(program);
+  const only = opts.argv ? commandToLoad(opts.argv) : null;
+  const registers = await Promise.all((only ? [only] : Object.keys(COMMANDS)).map((name) => COMMANDS[name]()));
+  for (const register of registers) register(program);
   return program;
 }

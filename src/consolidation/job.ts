@@ -4,8 +4,10 @@ import { parseInput } from '../validation.js';
 import type { Composer } from './composer.js';
 import { consolidateOptionsSchema, settingsFrom } from './options.js';
 import { type ConsolidationReport, runConsolidation } from './run.js';
+import { CONSOLIDATE_JOB } from '../jobs/kinds.js';
 
-export const CONSOLIDATE_JOB = 'consolidate';
+export { CONSOLIDATE_JOB };
+
 /** Meta keys: the last run's report, and the memory count when a run was last scheduled. */
 export const META_LAST_REPORT = 'consolidation.last_report';
 const META_SCHEDULED_AT = 'consolidation.scheduled_at_count';

@@ -1,4 +1,4 @@
-import { EMBED_JOB } from '../ingest/extract-job.js';
+import { EMBED_JOB } from '../jobs/kinds.js';
 import type { ConsolidationCommit } from '../store/consolidation-store.js';
 import type { Store } from '../store/store.js';
 import type { Memory } from '../types.js';

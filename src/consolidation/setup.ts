@@ -1,4 +1,3 @@
-import { MnemoError } from '../errors.js';
 import type { JobHandler } from '../jobs/worker.js';
 import { createLanguageModels, parseLlmConfig } from '../models/llm/create-models.js';
 import { isLlmConfig, type LlmSetting } from '../models/llm/create-llm-pipeline.js';
@@ -7,19 +6,7 @@ import { type Composer, createOfflineComposer } from './composer.js';
 import { consolidateJobHandler, scheduleConsolidation } from './job.js';
 import { createLlmComposer } from './llm-composer.js';
 
-/** `openMemory({ consolidation })`. */
-export interface ConsolidationConfig {
-  /** Queue a consolidation after this many new memories (default 0: only when asked; see README "Consolidation"). */
-  everyNewMemories?: number;
-}
-
-export const DEFAULT_EVERY_NEW_MEMORIES = 0;
-
-export function everyNewMemoriesOf(config: ConsolidationConfig | undefined): number {
-  const n = config?.everyNewMemories ?? DEFAULT_EVERY_NEW_MEMORIES;
-  if (!Number.isInteger(n) || n < 0) throw new MnemoError('invalid_input', `consolidation.everyNewMemories must be a whole number >= 0; got ${n}`);
-  return n;
-}
+export { type ConsolidationConfig, DEFAULT_EVERY_NEW_MEMORIES, everyNewMemoriesOf } from './config.js';
 
 /** The configured model writes consolidated memories (one call per group); without one, rules do. */
 export function composerFor(llm: LlmSetting | undefined, usage?: UsageCounter): Composer {

@@ -8,9 +8,9 @@ import type { Embedder } from '../models/embedder.js';
 import type { Store } from '../store/store.js';
 import type { Extractor } from './extractor.js';
 import { scopeFromPayload } from '../filters/ingest-scope.js';
+import { EMBED_JOB, EXTRACT_JOB } from '../jobs/kinds.js';
 
-export const EXTRACT_JOB = 'extract';
-export const EMBED_JOB = 'embed';
+export { EMBED_JOB, EXTRACT_JOB };
 
 /**
  * Extracts memories from the messages named in the job and writes them, completing the job in

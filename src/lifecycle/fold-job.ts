@@ -1,8 +1,10 @@
 import type { JobHandler } from '../jobs/worker.js';
 import { LIFECYCLE_META_KEY, parseStoredSettings } from './settings.js';
 import { TIERED_AT_KEY, runTiering } from './tiering.js';
+import { FOLD_JOB } from '../jobs/kinds.js';
 
-export const FOLD_JOB = 'lifecycle.fold';
+export { FOLD_JOB };
+
 const FOLD_BATCH = 5_000;
 const TIERING_EVERY_MS = 24 * 3600_000;
 

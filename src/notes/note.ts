@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { hashId } from '../ids.js';
-import { EMBED_JOB } from '../ingest/extract-job.js';
+import { EMBED_JOB } from '../jobs/kinds.js';
 import { DEFAULT_SESSION } from '../ingest/prepare-messages.js';
 import { redactMetadata } from '../ingest/redact-json.js';
 import { redactSecrets } from '../ingest/secrets.js';

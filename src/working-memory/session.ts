@@ -1,6 +1,6 @@
 import { hashId } from '../ids.js';
 import type { Extractor } from '../ingest/extractor.js';
-import { EMBED_JOB } from '../ingest/extract-job.js';
+import { EMBED_JOB } from '../jobs/kinds.js';
 import { buildRememberedMemory } from '../ingest/remember.js';
 import { containsSecret, redactSecrets } from '../ingest/secrets.js';
 import { MnemoError } from '../errors.js';

@@ -11,11 +11,12 @@ import { ruleTopicKey } from './topic-keys.js';
 import { sentencesOf } from './segment.js';
 import { speakerOf } from './speaker.js';
 import { tagsFor } from './tags.js';
+import { RULE_EXTRACTOR_ID } from './lazy-rule-extractor.js';
 
 /** Offline extractor (DESIGN.md §2): sentence rules, no model. Deterministic, so ids are stable. */
 export function createRuleExtractor(): Extractor {
   return {
-    id: 'rules@1',
+    id: RULE_EXTRACTOR_ID,
     async extract(input: ExtractionInput): Promise<ExtractionOutput> {
       const memories: NewMemory[] = [];
       const seen = new Set<string>();

@@ -3,7 +3,8 @@
  * with Intl.Segmenter, run-on sentences cut before a trailing question ("…, can you help?") and
  * at clause boundaries that start a new first-person statement ("…, so I prefer …").
  */
-const SEGMENTER = new Intl.Segmenter('en', { granularity: 'sentence' });
+// Made on first use: creating it loads ICU's sentence rules, which a reader never needs.
+let segmenter: Intl.Segmenter | undefined;
 
 const FENCED_CODE = /```[\s\S]*?(?:```|$)/g;
 const INDENTED_CODE = /^(?: {4}|\t).*$/gm;
@@ -65,7 +66,7 @@ export function sentencesOf(body: string): string[] {
   for (const paragraph of stripMarkup(body).split(/\n+/)) {
     const text = paragraph.trim();
     if (!text) continue;
-    for (const { segment } of SEGMENTER.segment(text)) {
+    for (const { segment } of (segmenter ??= new Intl.Segmenter('en', { granularity: 'sentence' })).segment(text)) {
       for (const c of clauses(segment)) out.push(c);
     }
   }

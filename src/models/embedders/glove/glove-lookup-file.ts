@@ -3,9 +3,10 @@ import type { GloveTable } from './glove-table.js';
 import type { WordVectors } from './word-vectors.js';
 
 /**
- * The word-vector table laid out to be read in place: a process opens it by reading the word
- * lookup part (a few MB) and then reads only the rows of the words it embeds, instead of decoding
- * 38 MB and building a 341K-entry Map at start (about 0.4 s and 80 MB per process or thread).
+ * The word-vector table laid out to be read in place: a process opens it by reading the header,
+ * then looks words up with a few small reads each and reads only the rows of the words it embeds,
+ * instead of decoding 38 MB and building a 341K-entry Map at start (about 0.4 s and 80 MB per
+ * process or thread). A process that looks up many words reads the lookup part (about 8 MB) once.
  *
  * Layout (little-endian, every part 4-byte aligned):
  *   "MNGLOVE2", u32 count, u32 dimensions, u32 totalVocab, u32 vocabBytes, u32 slots, u32 0,
@@ -96,10 +97,9 @@ export function openLookupFile(path: string): WordVectors {
     const [count, dimensions, totalVocab, vocabBytes, slots] = [8, 12, 16, 20, 24].map((o) => head.readUInt32LE(o));
     const l = layout(count, dimensions, totalVocab, vocabBytes, slots);
     if (fstatSync(fd).size !== l.size || (slots & (slots - 1)) !== 0) throw new Error('truncated word-vector lookup file');
-    const front = new ArrayBuffer(l.rowsAt);
-    if (readSync(fd, new Uint8Array(front), 0, l.rowsAt, 0) !== l.rowsAt) throw new Error('truncated word-vector lookup file');
-    const reader = new LookupFileReader(fd, l, front);
-    return reader;
+    const common = new Float32Array(l.dimensions);
+    if (readSync(fd, new Uint8Array(common.buffer), 0, common.byteLength, l.commonAt) !== common.byteLength) throw new Error('truncated word-vector lookup file');
+    return new LookupFileReader(fd, l, common);
   } catch (err) {
     closeSync(fd);
     throw err;
@@ -108,6 +108,18 @@ export function openLookupFile(path: string): WordVectors {
 
 /** Rows and word lookups stay cached (a bulk embed meets the same frequent words again and again). */
 const CACHE_LIMIT = 100_000;
+/**
+ * Words looked up with small reads before the lookup part is read whole: a one-shot command
+ * embeds a question (tens of words); a bulk embed reaches this quickly and then reads in memory.
+ */
+const READS_BEFORE_LOADING = 2_000;
+
+/** The lookup part in memory: offsets, hash slots and vocabulary. */
+interface Front {
+  offsets: Uint32Array;
+  slots: Uint32Array;
+  vocab: Buffer;
+}
 
 interface Row {
   scale: number;
@@ -118,23 +130,18 @@ class LookupFileReader implements WordVectors {
   readonly dimensions: number;
   readonly count: number;
   readonly totalVocab: number;
-  readonly common: Float32Array;
-  private readonly offsets: Uint32Array;
-  private readonly slots: Uint32Array;
-  private readonly vocab: Buffer;
+  private front: Front | null = null;
+  private reads = 0;
+  private readonly u32 = Buffer.alloc(8);
   private readonly rows = new Map<number, Row>();
   /** Word → row, -1 for a word not in the table. */
   private readonly words = new Map<string, number>();
   private top: Int8Array | null = null;
 
-  constructor(private readonly fd: number, private readonly l: Layout, front: ArrayBuffer) {
+  constructor(private readonly fd: number, private readonly l: Layout, readonly common: Float32Array) {
     this.dimensions = l.dimensions;
     this.count = l.count;
     this.totalVocab = l.totalVocab;
-    this.common = new Float32Array(front, l.commonAt, l.dimensions);
-    this.offsets = new Uint32Array(front, l.offsetsAt, l.count + 1);
-    this.slots = new Uint32Array(front, l.slotsAt, l.slots);
-    this.vocab = Buffer.from(front, l.vocabAt, l.vocabBytes);
   }
 
   rowOf(word: string): number | undefined {
@@ -150,18 +157,58 @@ class LookupFileReader implements WordVectors {
   private find(word: string): number | undefined {
     const key = Buffer.from(word, 'utf8');
     const mask = this.l.slots - 1;
+    const front = this.loadedFront();
     for (let s = fnv1a(key, 0, key.length) & mask; ; s = (s + 1) & mask) {
-      const held = this.slots[s];
+      const held = front ? front.slots[s] : this.readU32(this.l.slotsAt + s * 4);
       if (held === 0) return undefined;
       const row = held - 1;
-      const from = this.offsets[row];
-      const to = this.offsets[row + 1];
-      if (to - from === key.length && this.vocab.compare(key, 0, key.length, from, to) === 0) return row;
+      const [from, to] = this.span(row);
+      if (to - from !== key.length) continue;
+      if (front ? front.vocab.compare(key, 0, key.length, from, to) === 0 : this.readVocab(from, to).equals(key)) return row;
     }
   }
 
   wordAt(row: number): string {
-    return this.vocab.toString('utf8', this.offsets[row], this.offsets[row + 1]);
+    const [from, to] = this.span(row);
+    const front = this.front;
+    return front ? front.vocab.toString('utf8', from, to) : this.readVocab(from, to).toString('utf8');
+  }
+
+  /** The lookup part, read whole once enough words were looked up with small reads. */
+  private loadedFront(): Front | null {
+    if (this.front || ++this.reads <= READS_BEFORE_LOADING) return this.front;
+    const { l } = this;
+    const bytes = new ArrayBuffer(l.rowsAt - l.offsetsAt);
+    if (readSync(this.fd, new Uint8Array(bytes), 0, bytes.byteLength, l.offsetsAt) !== bytes.byteLength) throw new Error('word-vector lookup file was truncated');
+    this.front = {
+      offsets: new Uint32Array(bytes, 0, l.count + 1),
+      slots: new Uint32Array(bytes, l.slotsAt - l.offsetsAt, l.slots),
+      vocab: Buffer.from(bytes, l.vocabAt - l.offsetsAt, l.vocabBytes),
+    };
+    return this.front;
+  }
+
+  /** Where word `row` lies in the vocabulary bytes. */
+  private span(row: number): [number, number] {
+    const front = this.front;
+    if (front) return [front.offsets[row], front.offsets[row + 1]];
+    this.readExactly(this.u32, 8, this.l.offsetsAt + row * 4);
+    return [this.u32.readUInt32LE(0), this.u32.readUInt32LE(4)];
+  }
+
+  private readU32(at: number): number {
+    this.readExactly(this.u32, 4, at);
+    return this.u32.readUInt32LE(0);
+  }
+
+  private readVocab(from: number, to: number): Buffer {
+    const out = Buffer.alloc(to - from);
+    this.readExactly(out, out.length, this.l.vocabAt + from);
+    return out;
+  }
+
+  private readExactly(into: Buffer, length: number, at: number): void {
+    if (length > 0 && readSync(this.fd, into, 0, length, at) !== length) throw new Error('word-vector lookup file was truncated');
   }
 
   addRow(row: number, weight: number, out: Float32Array): void {
