@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type ServerResponse } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,6 +10,21 @@ import { openMemory } from '../src/index.js';
 import type { ThreadRequestBody } from '../src/recall-pool/protocol.js';
 import { defaultRecallTimeoutMs, RecallPool } from '../src/recall-pool/recall-pool.js';
 import { locomoMessages } from './support/locomo.js';
+
+/** An OpenAI-compatible endpoint on loopback whose every request `answer` handles (or holds). */
+async function fakeModel(answer: (res: ServerResponse) => void): Promise<{ server: Server; baseURL: string }> {
+  const server = createServer((req, res) => {
+    req.resume();
+    answer(res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, baseURL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1` };
+}
+
+/** The model refuses at once, so recall falls back to the offline stages. */
+const refuse = (res: ServerResponse): void => {
+  res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'no model here' } }));
+};
 
 let dir: string;
 const opened: MnemoApi[] = [];
@@ -155,13 +170,10 @@ describe('recall on threads', () => {
   it('times out a threaded recall waiting on a model that never answers (recallTimeoutMs from openMemory)', async () => {
     let stall = true;
     const held: ServerResponse[] = [];
-    const server = createServer((req, res) => {
-      req.resume();
+    const { server, baseURL } = await fakeModel((res) => {
       if (stall) held.push(res);
-      else res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'no model here' } }));
+      else refuse(res);
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
     try {
       await open(0).profile('p').remember({ content: 'The cache warms at dawn.' });
       const warnings: string[] = [];
@@ -189,13 +201,10 @@ describe('recall on threads', () => {
     let calls = 0;
     const held: ServerResponse[] = [];
     // The first model call hangs; every later one fails at once (recall falls back to offline stages).
-    const server = createServer((req, res) => {
-      req.resume();
+    const { server, baseURL } = await fakeModel((res) => {
       if (calls++ === 0) held.push(res);
-      else res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'no model here' } }));
+      else refuse(res);
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
     try {
       await open(0).profile('p').remember({ content: 'The cache warms at dawn.' });
       const warnings: string[] = [];
