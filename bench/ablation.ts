@@ -2,6 +2,7 @@
  * Ablation of the offline recall pipeline: each conversation is ingested once, then every
  * configuration (defaults, each channel off, each ranking step off) answers all questions.
  *   npx tsx bench/ablation.ts [--bench locomo,beam] [--configs '{"name": {...RecallTuning}}'] [--only name,name]
+ *     [--consolidate merge,semantic,summary]   (every row answers on profiles consolidated so)
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -59,6 +60,8 @@ const DEFAULT_CONFIGS: Record<string, Partial<RecallTuning>> = {
   '+ set: session spread 0.8': { set: { ...DEFAULT_TUNING.set, breadthSessionKeep: 0.8 } },
   '- entity channel': { entityWeight: 0 },
   'entity channel 0.6': { entityWeight: 0.6 },
+  // Moves nothing without gathered memories: run with --consolidate merge,semantic,summary.
+  '+ gathered memories as pointers': { pointers: { ...DEFAULT_TUNING.pointers, share: 0.5 } },
 };
 
 /** Rows with a consolidation pass after ingest (each ingests on its own; the rows above share the plain ingest). */
@@ -71,14 +74,15 @@ const CONSOLIDATION_ROWS: Record<string, ConsolidateOptions> = {
 };
 
 const { values } = parseArgs({
-  options: { bench: { type: 'string', default: 'locomo,beam' }, configs: { type: 'string' }, only: { type: 'string' } },
+  options: { bench: { type: 'string', default: 'locomo,beam' }, configs: { type: 'string' }, only: { type: 'string' }, consolidate: { type: 'string' } },
 });
 const configs: Record<string, Partial<RecallTuning>> = values.configs ? JSON.parse(values.configs) : DEFAULT_CONFIGS;
 const wanted = values.only ? values.only.split(',') : [...Object.keys(configs), ...Object.keys(CONSOLIDATION_ROWS)];
 const names = wanted.filter((n) => !(n in CONSOLIDATION_ROWS));
 const embedder = await createGloveEmbedder({ cacheDir: path.join(os.homedir(), '.cache', 'mnemo', 'models') });
 const profiles = tempDirProfiles({ embedder, consolidation: { everyNewMemories: 0 } });
-const base = mnemoSystem(profiles);
+const consolidate = values.consolidate ? { kinds: values.consolidate.split(',') as NonNullable<ConsolidateOptions['kinds']> } : undefined;
+const base = mnemoSystem(profiles, 'mnemo', { consolidate });
 const consolidationSystems = wanted.filter((n) => n in CONSOLIDATION_ROWS).map((n) => withDefaultTuning(mnemoSystem(profiles, n, { consolidate: CONSOLIDATION_ROWS[n] })));
 
 /** Consolidation rows answer with the default recall tuning (the rows above change it per query). */

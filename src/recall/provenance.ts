@@ -8,14 +8,16 @@ import { type Candidate, candidateKey } from './candidate.js';
  * messages not found by any channel join as candidates. Memories must be hydrated.
  * With `gatheredByMean`, a gathered memory (consolidation's, derived from several) gains the mean
  * over all its sources instead of the best one: one matching turn among twelve must not lift it,
- * and with it eleven unrelated turns, above the turns that do match.
+ * and with it eleven unrelated turns, above the turns that do match. With `skipGathered` they are
+ * left out here (src/recall/gathered-pointers.ts follows them instead).
  */
-export async function propagateProvenance(store: Store, candidates: Candidate[], share: number, gatheredByMean = false): Promise<Candidate[]> {
+export async function propagateProvenance(store: Store, candidates: Candidate[], share: number, gatheredByMean = false, skipGathered = false): Promise<Candidate[]> {
   if (share <= 0) return candidates;
   const byKey = new Map(candidates.map((c) => [candidateKey(c.kind, c.id), c]));
   const fromMemories = new Map<string, number>();
   for (const c of candidates) {
     if (c.kind !== 'memory' || !c.memory) continue;
+    if (skipGathered && isGathered(c.memory)) continue;
     const gathered = gatheredByMean && isGathered(c.memory);
     let sum = 0;
     for (const src of c.memory.sourceMessageIds) {

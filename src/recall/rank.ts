@@ -19,6 +19,8 @@ import { spreadOverTime } from './timeline-spread.js';
 import { pairExchanges } from './exchange-pairs.js';
 import { liftAnswers } from './asked-answered.js';
 import { type SecondRoundOptions, secondRound } from './second-round.js';
+import { followPointers, type PointerOptions } from './gathered-pointers.js';
+import { demoteOthersSubjects, type SubjectDemotionOptions } from './subject-demotion.js';
 
 export interface RankOptions extends FuseOptions {
   provenance: number;
@@ -49,6 +51,8 @@ export interface RankOptions extends FuseOptions {
   timeSpreadShare?: number;
   /** A gathered memory (consolidation's) gains the mean of its sources, not the best, and is not lifted above them. */
   gatheredByMean?: boolean;
+  /** A gathered memory passes its score to its members' turns by their own match (src/recall/gathered-pointers.ts; absent: off). */
+  pointers?: PointerOptions;
   /** For a set question: the kind it names, and the boost of candidates holding a member of it (absent: none). */
   category?: { word: string; embedder: Embedder | null; boost: number; floor: number; window: number };
   /** Each of the best this many messages is followed by the other half of its exchange (0 or absent: off). */
@@ -59,6 +63,8 @@ export interface RankOptions extends FuseOptions {
   answerLift?: { share: number; seeds: number };
   /** Iterative retrieval seeded by the best turns (absent: off). */
   secondRound?: SecondRoundOptions;
+  /** A line saying what the question asks only of someone else than the person it names loses score (absent: off). */
+  subjects?: SubjectDemotionOptions;
   /** Breadth for a question asking for a set of things (absent: none). */
   breadth?: SetBreadthOptions;
 }
@@ -67,11 +73,12 @@ export interface RankOptions extends FuseOptions {
 export async function rankCandidates(store: Store, results: ChannelResult[], opts: RankOptions): Promise<Candidate[]> {
   let ranked = fuse(results, opts);
   if (opts.authorBoost > 0) ranked = sortCandidates(boostNamedAuthors(opts.query, ranked, opts.authorBoost));
-  if (opts.provenance > 0 || opts.guidanceBoost > 0) await hydrate(store, ranked.filter((c) => c.kind === 'memory'));
+  if (opts.provenance > 0 || opts.guidanceBoost > 0 || opts.pointers) await hydrate(store, ranked.filter((c) => c.kind === 'memory'));
   if (opts.guidanceBoost > 0) ranked = sortCandidates(boostGuidance(ranked, opts.guidanceBoost));
   if (opts.provenance > 0) {
-    ranked = sortCandidates(await propagateProvenance(store, ranked.filter((c) => c.kind === 'message' || c.memory), opts.provenance, opts.gatheredByMean));
+    ranked = sortCandidates(await propagateProvenance(store, ranked.filter((c) => c.kind === 'message' || c.memory), opts.provenance, opts.gatheredByMean, !!opts.pointers));
   }
+  if (opts.pointers) ranked = await followPointers(store, ranked.filter((c) => c.kind === 'message' || c.memory), opts.pointers);
   if (opts.sessionBoost > 0) ranked = sortCandidates(boostSessions(ranked, opts.sessionBoost, opts.neighbourRefChars));
   if (opts.neighbours > 0) ranked = sortCandidates(await pullNeighbours(store, ranked, opts.neighbours, opts.neighbourSeeds, opts.neighbourRefChars, opts.neighbourWindow));
   if (opts.answerLift && opts.answerLift.share > 0) {
@@ -95,6 +102,10 @@ export async function rankCandidates(store: Store, results: ChannelResult[], opt
   if (opts.memoryFirst) ranked = sortCandidates(memoriesBeforeSources(ranked, 10, opts.gatheredByMean));
   if (opts.ownTurnsBoost) ranked = sortCandidates(boostOwnTurns(ranked, opts.ownTurnsBoost));
   if (opts.timeSpread !== undefined && opts.timeSpread < 1) ranked = spreadOverTime(ranked, opts.timeSpread, opts.timeSpreadShare ?? 0);
+  if (opts.subjects) {
+    await hydrate(store, ranked.slice(0, opts.subjects.window));
+    ranked = sortCandidates(demoteOthersSubjects(opts.query, ranked, opts.subjects));
+  }
   if (opts.secondRound) ranked = await secondRound(store, ranked, opts.query, opts.terms, opts.secondRound);
   if (opts.exchangeHead) ranked = await pairExchanges(store, ranked, opts.exchangeHead, opts.exchangeKeep);
   return ranked;

@@ -128,8 +128,10 @@ export async function recall(deps: RecallDeps, query: string, p: RecallParams): 
     exchangeHead: tuning.exchangeHead,
     exchangeKeep: tuning.exchangeKeep,
     secondRound: tuning.secondRound.weight > 0 ? { ...tuning.secondRound, rarity: rarityOf(deps.embedder) } : undefined,
+    subjects: (set || !tuning.subjects.setOnly) && tuning.subjects.keep < 1 ? tuning.subjects : undefined,
     answerLift: tuning.answerLift > 0 ? { share: tuning.answerLift, seeds: tuning.answerSeeds } : undefined,
     gatheredByMean: tuning.gatheredByMean,
+    pointers: tuning.pointers.share > 0 ? tuning.pointers : undefined,
     category: category ? { word: category, embedder: deps.embedder, boost: tuning.categoryBoost, floor: tuning.categoryFloor, window: tuning.categoryWindow } : undefined,
     breadth: tuning.breadthSessionKeep < 1 || tuning.breadthCopyKeep < 1
       ? { window: tuning.breadthWindow, sessionKeep: tuning.breadthSessionKeep, copyKeep: tuning.breadthCopyKeep }

@@ -73,6 +73,8 @@ export interface RecallTuning {
   categoryWindow: number;
   /** A gathered memory (consolidation) gains the mean of its sources' scores, not the best, and is not lifted above them. */
   gatheredByMean: boolean;
+  /** A gathered memory as a pointer to its members' turns, each ranked by its own match (src/recall/gathered-pointers.ts; share 0: off). */
+  pointers: { share: number; floor: number; head: number; summaries: boolean };
   /** Weight of a named entity's mentions as a channel (src/recall/entity-channel.ts; 0: off)… */
   entityWeight: number;
   /** …for entities mentioned by at most this share of the profile's messages (a speaker in every turn gathers nothing). */
@@ -100,6 +102,8 @@ export interface RecallTuning {
   feedback: FeedbackSettings;
   /** Iterative retrieval (src/recall/second-round.ts; weight 0: off). */
   secondRound: { seeds: number; terms: number; weight: number; keep: number };
+  /** Lines about someone other than the one person the question names keep `keep` of their score, among the best `window` (src/recall/subject-demotion.ts; keep 1: off); for set questions only, or all. */
+  subjects: { window: number; keep: number; first: number; setOnly: boolean };
   /** Replaces channel weights (ablation). */
   weights?: Partial<ChannelWeights>;
 }
@@ -148,6 +152,9 @@ export const DEFAULT_TUNING: RecallTuning = {
   categoryWindow: 60,
   entityWeight: 0.3,
   gatheredByMean: true,
+  // Off: on consolidated profiles (merge, semantic, summary) no setting tried moved LoCoMo dev and all
+  // cost BEAM dev summarization R@10 3–5 points (README, Recall; ablation row `+ gathered memories as pointers`).
+  pointers: { share: 0, floor: 0.5, head: 5, summaries: false },
   entityMaxShare: 0.05,
   // Chosen on the dev sets (bench/ablation.ts): 1 vs 0 gives LoCoMo R@10 75.4 vs 75.3, BEAM 63.0 vs 62.4.
   salienceWeight: 1,
@@ -161,6 +168,7 @@ export const DEFAULT_TUNING: RecallTuning = {
   // dev R@5/10/25/50 69.9/77.0/83.7/88.0 -> 70.8/77.9/84.0/88.1 (multi-hop R@10 47.1 -> 49.5); BEAM
   // has no "Name:" turns and does not move. Seeding by any best turns cost BEAM R@10 3 points.
   secondRound: { seeds: 3, terms: 4, weight: 0.3, keep: 5 },
+  subjects: { window: 40, keep: 1, first: 5, setOnly: false },
   feedbackTermsWeight: 0,
   feedbackVectorWeight: 0,
   // Off: measured within noise on both dev sets at a latency cost (README, Recall; bench/ablation.ts rows `+ feedback…`).
