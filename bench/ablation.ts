@@ -45,6 +45,8 @@ const DEFAULT_CONFIGS: Record<string, Partial<RecallTuning>> = {
   '- own turns (sequence)': { ownTurnsBoost: 0 },
   '- time spread (sequence)': { timeSpread: 1 },
   '- answers to questions': { answerLift: 0 },
+  'answer lift seeds 10': { answerSeeds: 10 },
+  '+ lines about someone else demoted': { subjects: { ...DEFAULT_TUNING.subjects, keep: 0.7 } },
   '- second round (named people)': { secondRound: { ...DEFAULT_TUNING.secondRound, weight: 0 } },
   '- exchange pairs (overview)': { overview: { ...DEFAULT_TUNING.overview, exchangeHead: 0 } },
   '- exchange keep (overview)': { overview: { ...DEFAULT_TUNING.overview, exchangeKeep: 0 } },

@@ -20,7 +20,6 @@ import { pairExchanges } from './exchange-pairs.js';
 import { liftAnswers } from './asked-answered.js';
 import { type SecondRoundOptions, secondRound } from './second-round.js';
 import { followPointers, type PointerOptions } from './gathered-pointers.js';
-import { demoteOthersSubjects, type SubjectDemotionOptions } from './subject-demotion.js';
 
 export interface RankOptions extends FuseOptions {
   provenance: number;
@@ -63,8 +62,6 @@ export interface RankOptions extends FuseOptions {
   answerLift?: { share: number; seeds: number };
   /** Iterative retrieval seeded by the best turns (absent: off). */
   secondRound?: SecondRoundOptions;
-  /** A line saying what the question asks only of someone else than the person it names loses score (absent: off). */
-  subjects?: SubjectDemotionOptions;
   /** Breadth for a question asking for a set of things (absent: none). */
   breadth?: SetBreadthOptions;
 }
@@ -102,10 +99,6 @@ export async function rankCandidates(store: Store, results: ChannelResult[], opt
   if (opts.memoryFirst) ranked = sortCandidates(memoriesBeforeSources(ranked, 10, opts.gatheredByMean));
   if (opts.ownTurnsBoost) ranked = sortCandidates(boostOwnTurns(ranked, opts.ownTurnsBoost));
   if (opts.timeSpread !== undefined && opts.timeSpread < 1) ranked = spreadOverTime(ranked, opts.timeSpread, opts.timeSpreadShare ?? 0);
-  if (opts.subjects) {
-    await hydrate(store, ranked.slice(0, opts.subjects.window));
-    ranked = sortCandidates(demoteOthersSubjects(opts.query, ranked, opts.subjects));
-  }
   if (opts.secondRound) ranked = await secondRound(store, ranked, opts.query, opts.terms, opts.secondRound);
   if (opts.exchangeHead) ranked = await pairExchanges(store, ranked, opts.exchangeHead, opts.exchangeKeep);
   return ranked;

@@ -13,7 +13,8 @@ import { applySaliencePrior } from '../lifecycle/prior.js';
 import { DEFAULT_LIFECYCLE, type LifecycleSettings } from '../lifecycle/settings.js';
 import { withSalience } from '../lifecycle/salience.js';
 import { recallConfidence, termCoverage } from './confidence.js';
-import { type ChannelWeights, maxFusedScore } from './fuse.js';
+import { type ChannelWeights, maxFusedScore, sortCandidates } from './fuse.js';
+import { demoteOthersSubjects } from './subject-demotion.js';
 import { hydrate } from './hydrate.js';
 import { withoutLapsedTasks } from '../tasks/recall-filter.js';
 import { type RankOptions, rankCandidates } from './rank.js';
@@ -128,7 +129,6 @@ export async function recall(deps: RecallDeps, query: string, p: RecallParams): 
     exchangeHead: tuning.exchangeHead,
     exchangeKeep: tuning.exchangeKeep,
     secondRound: tuning.secondRound.weight > 0 ? { ...tuning.secondRound, rarity: rarityOf(deps.embedder) } : undefined,
-    subjects: (set || !tuning.subjects.setOnly) && tuning.subjects.keep < 1 ? tuning.subjects : undefined,
     answerLift: tuning.answerLift > 0 ? { share: tuning.answerLift, seeds: tuning.answerSeeds } : undefined,
     gatheredByMean: tuning.gatheredByMean,
     pointers: tuning.pointers.share > 0 ? tuning.pointers : undefined,
@@ -137,12 +137,18 @@ export async function recall(deps: RecallDeps, query: string, p: RecallParams): 
       ? { window: tuning.breadthWindow, sessionKeep: tuning.breadthSessionKeep, copyKeep: tuning.breadthCopyKeep }
       : undefined,
   };
+  // A line about someone else than the one person the question names (src/recall/subject-demotion.ts).
+  const subjects = (set || !tuning.subjects.setOnly) && tuning.subjects.keep < 1 ? tuning.subjects : undefined;
   // Lifecycle: ranked once per tier pass; the gate decides whether to escalate (src/lifecycle/gate.ts).
   const rankPass = async (results: ChannelResult[]) => {
     const allRanked = await rankCandidates(deps.store, results, rankOpts);
     const scoped = p.where ? await scopeCandidates(deps.store, allRanked, p.where) : allRanked;
     // Lapsed tasks leave recall; a history recall (includeSuperseded) still sees them.
-    const ranked = p.includeSuperseded ? scoped : await withoutLapsedTasks(deps.store, scoped, p.referenceDate, p.limit + 20);
+    const unbound = p.includeSuperseded ? scoped : await withoutLapsedTasks(deps.store, scoped, p.referenceDate, p.limit + 20);
+    // The misattribution check reads whose lines rank first before they are ranked by whom they are about.
+    await firstHydrated(deps.store, unbound, 'message', p.limit);
+    const lines = unbound.filter((c) => c.message).map(textOf);
+    const ranked = subjects ? sortCandidates(demoteOthersSubjects(query, await hydrated(deps.store, unbound, subjects.window), subjects)) : unbound;
     const memories = applySaliencePrior(await firstHydrated(deps.store, ranked, 'memory', p.limit + 5), tuning.salienceWeight, lifecycle, p.referenceDate).slice(0, p.limit);
     const messages = await firstHydrated(deps.store, ranked, 'message', p.limit);
     timings.fuse = performance.now() - t1;
@@ -150,7 +156,7 @@ export async function recall(deps: RecallDeps, query: string, p: RecallParams): 
     const top = ranked.find((c) => c.memory || c.message);
     // Answerability only moves the answer, never the evidence: a misattributing question abstains.
     const misattributed =
-      evidenceMisbound(query, ranked.filter((c) => c.message).map(textOf), memories.map(textOf), tuning) ||
+      evidenceMisbound(query, lines, memories.map(textOf), tuning) ||
       (await unknownNames) > tuning.unknownNamesAbove;
     const confidence = misattributed ? 0 : top
       ? recallConfidence({
@@ -209,6 +215,11 @@ async function firstHydrated(store: Store, ranked: Candidate[], kind: Candidate[
   const head = ranked.filter((c) => c.kind === kind).slice(0, limit + 10);
   await hydrate(store, head);
   return head.filter((c) => c.memory || c.message).slice(0, limit);
+}
+
+async function hydrated(store: Store, ranked: Candidate[], head: number): Promise<Candidate[]> {
+  await hydrate(store, ranked.slice(0, head));
+  return ranked;
 }
 
 function textOf(c: Candidate): string {

@@ -168,7 +168,7 @@ export const DEFAULT_TUNING: RecallTuning = {
   // dev R@5/10/25/50 69.9/77.0/83.7/88.0 -> 70.8/77.9/84.0/88.1 (multi-hop R@10 47.1 -> 49.5); BEAM
   // has no "Name:" turns and does not move. Seeding by any best turns cost BEAM R@10 3 points.
   secondRound: { seeds: 3, terms: 4, weight: 0.3, keep: 5 },
-  subjects: { window: 40, keep: 1, first: 5, setOnly: false },
+  subjects: { window: 40, keep: 1, first: 0, setOnly: false },
   feedbackTermsWeight: 0,
   feedbackVectorWeight: 0,
   // Off: measured within noise on both dev sets at a latency cost (README, Recall; bench/ablation.ts rows `+ feedback…`).
