@@ -13,7 +13,7 @@ import { applySaliencePrior } from '../lifecycle/prior.js';
 import { DEFAULT_LIFECYCLE, type LifecycleSettings } from '../lifecycle/settings.js';
 import { withSalience } from '../lifecycle/salience.js';
 import { recallConfidence, termCoverage } from './confidence.js';
-import { type ChannelWeights, maxFusedScore, sortCandidates } from './fuse.js';
+import { type ChannelWeights, maxFusedScore } from './fuse.js';
 import { demoteOthersSubjects } from './subject-demotion.js';
 import { hydrate } from './hydrate.js';
 import { withoutLapsedTasks } from '../tasks/recall-filter.js';
@@ -148,7 +148,7 @@ export async function recall(deps: RecallDeps, query: string, p: RecallParams): 
     // The misattribution check reads whose lines rank first before they are ranked by whom they are about.
     await firstHydrated(deps.store, unbound, 'message', p.limit);
     const lines = unbound.filter((c) => c.message).map(textOf);
-    const ranked = subjects ? sortCandidates(demoteOthersSubjects(query, await hydrated(deps.store, unbound, subjects.window), subjects)) : unbound;
+    const ranked = subjects ? demoteOthersSubjects(query, await hydrated(deps.store, unbound, subjects.window), subjects) : unbound;
     const memories = applySaliencePrior(await firstHydrated(deps.store, ranked, 'memory', p.limit + 5), tuning.salienceWeight, lifecycle, p.referenceDate).slice(0, p.limit);
     const messages = await firstHydrated(deps.store, ranked, 'message', p.limit);
     timings.fuse = performance.now() - t1;

@@ -1,5 +1,6 @@
 import { contentPrefixes, questionEntities } from './answerability.js';
 import type { Candidate } from './candidate.js';
+import { sortCandidates } from './fuse.js';
 import { bindSentences, lineAuthors } from './subject-binding.js';
 
 export interface SubjectDemotionOptions {
@@ -41,9 +42,12 @@ export function demoteOthersSubjects(query: string, ranked: Candidate[], o: Subj
   // Scores are capped at the last kept place's, so the first `first` stay where they are.
   const fixed = new Set(ranked.slice(0, o.first));
   const ceiling = ranked[o.first - 1]?.score ?? Infinity;
+  let demoted = false;
   head.forEach((c, i) => {
     if (fixed.has(c) || !others.has(i) || own.has(i)) return;
     c.score = Math.min(c.score * o.keep, ceiling);
+    demoted = true;
   });
-  return ranked;
+  // Sorted only when a score moved: a timeline's order (time spread, exchange pairs) is not by score.
+  return demoted ? sortCandidates(ranked) : ranked;
 }
