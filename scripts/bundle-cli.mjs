@@ -9,11 +9,27 @@
  * loaded from node_modules as before.
  */
 import { rmSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outdir = `${root}dist/bin`;
+
+/**
+ * zod re-exports its 40-odd message locales as a namespace (`z.locales`), so every one is bundled
+ * and evaluated, half of zod's code; mnemo uses only the English messages zod configures itself with.
+ */
+const zodEnglishOnly = {
+  name: 'zod-english-only',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, (args) => ({
+      contents: 'export { default as en } from "./en.js";\n',
+      resolveDir: dirname(args.path),
+      loader: 'js',
+    }));
+  },
+};
 
 rmSync(outdir, { recursive: true, force: true });
 await esbuild.build({
@@ -27,6 +43,7 @@ await esbuild.build({
   target: 'node20',
   chunkNames: 'chunk-[hash]',
   logLevel: 'warning',
+  plugins: [zodEnglishOnly],
   external: [
     'better-sqlite3', 'usearch', 'sqlite-vec', // native code
     '@electric-sql/*', '@huggingface/transformers', // WebAssembly / model files beside their modules
