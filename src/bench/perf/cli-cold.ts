@@ -20,7 +20,7 @@ export interface ColdRun {
 
 export interface CliColdRecall extends ColdRun {
   runs: number;
-  /** The same command through tsc's unbundled dist/cli/main.js; absent when only the bundle exists. */
+  /** The same command through tsc's unbundled dist/cli/main.js (or the given baseline); absent when only the bundle exists. */
   unbundled?: ColdRun;
 }
 
@@ -62,11 +62,12 @@ function summarize(samples: Sample[]): ColdRun {
   };
 }
 
-export async function measureCliRecall(dataDir: string, profile: string, query: string, modelsDir?: string, runs = 3): Promise<CliColdRecall | null> {
+/** `baseline`: another build's CLI entry to time instead of tsc's unbundled one (an A/B against an older tree). */
+export async function measureCliRecall(dataDir: string, profile: string, query: string, modelsDir?: string, runs = 3, baselineCli?: string): Promise<CliColdRecall | null> {
   const cli = bundledCli();
   const probe = join(repoRoot(), 'dist', 'bench', 'perf', 'exit-rss.js');
   if (!existsSync(cli) || !existsSync(probe)) return null;
-  const baseline = existsSync(unbundledCli()) ? unbundledCli() : null;
+  const baseline = baselineCli ?? (existsSync(unbundledCli()) ? unbundledCli() : null);
   const args = ['recall', query, '--data-dir', dataDir, '--profile', profile];
   const bundled: Sample[] = [];
   const unbundled: Sample[] = [];
