@@ -7,9 +7,9 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CLI as cli } from './fixtures/cli/run-cli.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const cli = path.join(root, 'dist/cli/main.js');
 const tsx = path.join(path.dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/cli.mjs');
 
 let dir: string;

@@ -19,3 +19,18 @@ it('returns the same best keys as a full sort when thousands of keys match', () 
     expect(got).toEqual(all.slice(0, 5));
   }
 });
+
+it('matches the same keys on the first call (one pass over the keys) as on later calls (the index)', () => {
+  const words = ['favorite', 'color', 'colors', 'home', 'city', 'deploy', 'deployment', 'day', 'region', 'package', 'manager', 'es', 's', 'x1'];
+  const keys: string[] = [];
+  for (let i = 0; i < 3000; i++) {
+    const pick = (n: number) => words[(i * 7 + n * 13 + (i >> n)) % words.length];
+    keys.push(`${['ann', 'bob', 'project', 'color'][i % 4]}.${pick(1)}${i % 3 ? `_${pick(2)}` : ''}${i % 5 ? `.${pick(3)}` : ''}`);
+  }
+  for (const terms of [['color'], ['bob', 'colors'], ['deployment', 'region'], ['es'], ['home', 'city', 'ann'], ['nothing']]) {
+    const fresh = [...keys];
+    const first = matchTopicKeys(terms, fresh, 8);
+    const indexed = matchTopicKeys(terms, fresh, 8);
+    expect(first).toEqual(indexed);
+  }
+});

@@ -5,8 +5,24 @@
  */
 export function matchTopicKeys(terms: string[], keys: string[], limit: number): string[] {
   if (terms.length === 0 || keys.length === 0) return [];
-  const index = keyIndex(keys);
   const stems = new Set(terms.map(stem));
+  const scored = indexes.has(keys) || scanned.has(keys) ? scoreIndexed(keyIndex(keys), stems) : scoreScanned(keys, stems);
+  // Only keys scoring at least the limit-th best can be returned: sort just those (a common
+  // attribute word can match thousands of keys, and localeCompare is slow).
+  const cut = scored.length > limit ? Float64Array.from(scored, (s) => s.score).sort()[scored.length - limit] : -Infinity;
+  const head = scored.filter((s) => s.score >= cut);
+  head.sort((a, b) => b.score - a.score || a.key.localeCompare(b.key));
+  return head.slice(0, limit).map((s) => s.key);
+}
+
+interface Scored {
+  key: string;
+  score: number;
+}
+
+const score = (hits: number, parsed: ParsedKey, stems: Set<string>): number => hits / parsed.attributeRoot + (stems.has(parsed.subject) ? 0.5 : 0);
+
+function scoreIndexed(index: KeyIndex, stems: Set<string>): Scored[] {
   // Hits per key in a reused counter array (a common attribute word can match thousands of keys).
   const hits = index.hits;
   const touched: ParsedKey[] = [];
@@ -15,17 +31,42 @@ export function matchTopicKeys(terms: string[], keys: string[], limit: number): 
       if (hits[parsed.slot]++ === 0) touched.push(parsed);
     }
   }
-  const scored = touched.map((parsed) => {
-    const score = hits[parsed.slot]! / parsed.attributeRoot + (stems.has(parsed.subject) ? 0.5 : 0);
+  return touched.map((parsed) => {
+    const scored = { key: parsed.key, score: score(hits[parsed.slot]!, parsed, stems) };
     hits[parsed.slot] = 0;
-    return { key: parsed.key, score };
+    return scored;
   });
-  // Only keys scoring at least the limit-th best can be returned: sort just those (a common
-  // attribute word can match thousands of keys, and localeCompare is slow).
-  const cut = scored.length > limit ? Float64Array.from(scored, (s) => s.score).sort()[scored.length - limit] : -Infinity;
-  const head = scored.filter((s) => s.score >= cut);
-  head.sort((a, b) => b.score - a.score || a.key.localeCompare(b.key));
-  return head.slice(0, limit).map((s) => s.key);
+}
+
+/** Key lists matched once without an index; the next match on the same list builds it. */
+const scanned = new WeakSet<string[]>();
+
+/**
+ * The first match on a key list, the only one a one-shot command makes: one pass that parses only
+ * the keys containing a query stem (a stem is a prefix of a lowercase key word, so any other key
+ * has no hit), instead of indexing every key. Same scores as the index.
+ */
+function scoreScanned(keys: string[], stems: Set<string>): Scored[] {
+  scanned.add(keys);
+  const out: Scored[] = [];
+  for (const key of keys) {
+    let present = false;
+    for (const s of stems) if ((present = key.includes(s))) break;
+    if (!present) continue;
+    const parsed = parseKey(key, 0);
+    if (!parsed) continue;
+    let hits = 0;
+    for (const a of parsed.attribute) if (stems.has(a)) hits++;
+    if (hits > 0) out.push({ key, score: score(hits, parsed, stems) });
+  }
+  return out;
+}
+
+function parseKey(key: string, slot: number): (ParsedKey & { attribute: string[] }) | null {
+  const [subject, ...rest] = key.split('.');
+  const attribute = [...new Set(rest.join('_').split('_').filter((p) => p.length > 1).map(stem))];
+  if (attribute.length === 0) return null;
+  return { key, subject: stem(subject), attributeRoot: Math.sqrt(attribute.length), slot, attribute };
 }
 
 interface ParsedKey {
@@ -53,10 +94,10 @@ function keyIndex(keys: string[]): KeyIndex {
   const byStem = new Map<string, ParsedKey[]>();
   let slots = 0;
   for (const key of keys) {
-    const [subject, ...rest] = key.split('.');
-    const attribute = [...new Set(rest.join('_').split('_').filter((p) => p.length > 1).map(stem))];
-    if (attribute.length === 0) continue;
-    const parsed: ParsedKey = { key, subject: stem(subject), attributeRoot: Math.sqrt(attribute.length), slot: slots++ };
+    const found = parseKey(key, slots);
+    if (!found) continue;
+    slots++;
+    const { attribute, ...parsed } = found;
     for (const a of attribute) {
       const list = byStem.get(a);
       if (list) list.push(parsed);

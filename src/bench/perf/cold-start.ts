@@ -1,13 +1,14 @@
 /**
  * Cold start of a server process on an existing data directory: spawn, poll GET /healthz until
  * it answers, then time the first recall on the big profile (which loads indexes and word vectors).
- * Uses `dist/cli/main.js serve` when built, else a tiny script over dist's startHttpServer.
+ * Uses the built binary (`dist/bin/mnemo.js serve`) when built, else a tiny script over dist's startHttpServer.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { repoRoot } from '../paths.js';
+import { bundledCli } from './cli-cold.js';
 
 export interface ColdStart {
   /** `cli` (mnemo serve) or `http-script` (startHttpServer from dist). */
@@ -40,7 +41,7 @@ export async function freePort(): Promise<number> {
 
 function spawnServer(dataDir: string, port: number): { child: ChildProcess; via: ColdStart['via'] } | null {
   const dist = join(repoRoot(), 'dist');
-  const cli = join(dist, 'cli', 'main.js');
+  const cli = bundledCli();
   const opts = { stdio: ['ignore', 'ignore', 'pipe'] as ('ignore' | 'pipe')[], env: { ...process.env, MNEMO_LOG: 'off' } };
   if (existsSync(cli)) return { child: spawn(process.execPath, [cli, 'serve', '--port', String(port), '--data-dir', dataDir], opts), via: 'cli' };
   if (!existsSync(join(dist, 'http', 'index.js'))) return null;

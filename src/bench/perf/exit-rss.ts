@@ -3,6 +3,7 @@
  * RSS on exit, on stderr, where the benchmark reads it. On Linux it is VmHWM, the peak of this
  * program's own memory: `resourceUsage().maxRSS` also counts the forked copy of the parent from
  * before exec, so a child of a 250 MB benchmark process reports at least 250 MB whatever it uses.
+ * Also its CPU time (user + system), steadier than wall time on a busy machine.
  */
 import { readFileSync } from 'node:fs';
 
@@ -17,5 +18,6 @@ function peakKb(): number {
 }
 
 process.on('exit', () => {
-  process.stderr.write(`\nmnemo-peak-rss-kb ${peakKb()}\n`);
+  const cpu = process.cpuUsage();
+  process.stderr.write(`\nmnemo-peak-rss-kb ${peakKb()}\nmnemo-cpu-ms ${((cpu.user + cpu.system) / 1000).toFixed(0)}\n`);
 });

@@ -44,6 +44,8 @@ const PROFILE_ROWS: Row[] = [
   ['server peak RSS after first recall MB', (s) => mb(s.coldStart?.serverPeakRssBytes)],
   ['cold CLI `mnemo recall` wall ms (median of 3)', (s) => (s.cliRecall ? fixed(s.cliRecall.wallMs, 0) : '–')],
   ['cold CLI `mnemo recall` peak RSS MB', (s) => mb(s.cliRecall?.peakRssBytes)],
+  ['cold CLI CPU ms, bundled / unbundled (steadier than wall on a busy machine)', (s) => `${fixed(s.cliRecall?.cpuMs, 0)} / ${fixed(s.cliRecall?.unbundled?.cpuMs, 0)}`],
+  ['baseline: unbundled `dist/cli/main.js recall` wall ms / peak RSS MB', (s) => (s.cliRecall?.unbundled ? `${fixed(s.cliRecall.unbundled.wallMs, 0)} / ${mb(s.cliRecall.unbundled.peakRssBytes)}` : '–')],
 ];
 
 const VECTOR_ROWS: Row[] = [

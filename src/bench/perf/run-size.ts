@@ -65,7 +65,11 @@ export async function runSize(size: number, ctx: SizeContext): Promise<SizeResul
   const coldStart = opts.coldStart ? await measureColdStart(dataDir, PERF_PROFILE, questions[0].query) : null;
   if (coldStart) log(`  cold start: healthz ${coldStart.healthzMs.toFixed(0)} ms, first recall ${coldStart.firstRecallMs.toFixed(0)} ms`);
   const cliRecall = opts.coldStart ? await measureCliRecall(dataDir, PERF_PROFILE, questions[0].query) : null;
-  if (cliRecall) log(`  cold CLI recall: ${cliRecall.wallMs.toFixed(0)} ms, peak RSS ${((cliRecall.peakRssBytes ?? 0) / 2 ** 20).toFixed(0)} MB`);
+  if (cliRecall) {
+    const mib = (b: number | null) => ((b ?? 0) / 2 ** 20).toFixed(0);
+    const base = cliRecall.unbundled ? ` (unbundled: ${cliRecall.unbundled.wallMs.toFixed(0)} ms, ${mib(cliRecall.unbundled.peakRssBytes)} MB)` : '';
+    log(`  cold CLI recall: ${cliRecall.wallMs.toFixed(0)} ms, peak RSS ${mib(cliRecall.peakRssBytes)} MB${base}`);
+  }
 
   const provider = createSqliteProvider({ dataDir });
   // Recall latency of the engine itself: no reuse of an earlier result.

@@ -26,6 +26,16 @@ export function checkTargets(sizes: SizeResult[]): TargetCheck[] {
     out.push({ name: 'recall p50 @1M', target: '≤ 10 ms', measured: ms(s1m.recall.recall.p50), met: s1m.recall.recall.p50 <= 10 });
     out.push({ name: 'recall p99 @1M', target: '≤ 40 ms', measured: ms(s1m.recall.recall.p99), met: s1m.recall.recall.p99 <= 40 });
   }
+  const cold = [[100_000, 300, 150], [1_000_000, 1000, null]] as const;
+  for (const [size, wallMs, rssMb] of cold) {
+    const cli = at(size)?.cliRecall;
+    if (!cli) continue;
+    out.push({ name: `cold CLI recall wall @${sizeLabel(size)}`, target: `≤ ${wallMs} ms`, measured: `${cli.wallMs.toFixed(0)} ms`, met: cli.wallMs <= wallMs });
+    if (rssMb !== null && cli.peakRssBytes !== null) {
+      const peak = cli.peakRssBytes / 2 ** 20;
+      out.push({ name: `cold CLI recall peak RSS @${sizeLabel(size)}`, target: `≤ ${rssMb} MB`, measured: `${peak.toFixed(0)} MB`, met: peak <= rssMb });
+    }
+  }
   for (const s of sizes) {
     const rate = s.ingest.profile.messagesPerSecond;
     out.push({ name: `ingest with vectors @${sizeLabel(s.size)}`, target: '≥ 10,000 msg/s', measured: `${Math.round(rate).toLocaleString('en')} msg/s`, met: rate >= 10_000 });
