@@ -49,7 +49,9 @@ export interface SqliteStoreOptions {
    */
   textIndex?: boolean | TextIndexOptions;
   /** When the HNSW files are saved (see VectorOptions.annSaves). */
-  annSaves?: 'all' | 'builds';
+  annSaves?: 'all' | 'builds' | 'compact';
+  /** Changes between saves of the HNSW files (see VectorOptions.annSaveEvery). */
+  annSaveEvery?: number;
   /** `warm`: in-memory indexes load only in `warm()`; searches before it read the files (see IndexLoading). */
   loadIndexes?: IndexLoading;
   /**
@@ -84,7 +86,7 @@ export class SqliteStore implements Store {
     this.conn = new Connection(path);
     this.vectors = new SqliteVectors(this.conn, {
       exactIndex: options.vectorIndex, annThreshold: options.annThreshold, onIndexEvent: options.onVectorIndexEvent,
-      annSaves: options.annSaves, loadOn: loadOn(options.loadIndexes),
+      annSaves: options.annSaves, annSaveEvery: options.annSaveEvery, loadOn: loadOn(options.loadIndexes),
     });
     const textOptions = { loadOn: loadOn(options.loadIndexes), ...(typeof options.textIndex === 'object' ? options.textIndex : {}) };
     this.text = options.textIndex === false ? null : {
