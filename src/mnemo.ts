@@ -86,9 +86,10 @@ function createMnemo(opts: MnemoOptions, recallOnly: boolean): MnemoApi {
   const dataDir = path.resolve(opts.dataDir ?? '.mnemo');
   const warn = opts.onWarning ?? ((m: string) => process.emitWarning(m, 'MnemoWarning'));
   const recallPool = recallPoolFor(opts, dataDir, warn);
-  // A writer whose searches run in recall threads holds no index: it compacts the saved ones.
+  // A writer whose searches run in recall threads holds no index: it compacts the saved ones,
+  // which the threads view (they never build one of their own).
   const provider = opts.store ?? createSqliteProvider({
-    dataDir, annSaves: recallOnly ? 'builds' : recallPool ? 'compact' : 'all', onVectorIndexEvent: vectorIndexWarnings(warn), loadIndexes: opts.loadIndexes ?? (recallOnly ? 'background' : undefined),
+    dataDir, annSaves: recallOnly ? 'none' : recallPool ? 'compact' : 'all', onVectorIndexEvent: vectorIndexWarnings(warn), loadIndexes: opts.loadIndexes ?? (recallOnly ? 'background' : undefined),
     // A recall thread reads: a large entity-index backlog is the writer's (Profile.warm, extraction jobs).
     entityCatchUpLimit: recallOnly ? ENTITY_BATCH : undefined,
   });

@@ -26,13 +26,16 @@ interface Opened {
   nth(event: VectorIndexEvent['event'], n: number): Promise<VectorIndexEvent>;
 }
 
-/** `compact`: a writer whose searches run elsewhere; `reader`: a recall thread's view of the files. */
-async function open(dataDir: string, role: 'compact' | 'reader'): Promise<Opened> {
+/**
+ * `compact`: a writer whose searches run in recall threads; `reader`: a recall thread; `plain`: a
+ * writer that saves only an index it loaded.
+ */
+async function open(dataDir: string, role: 'compact' | 'reader' | 'plain'): Promise<Opened> {
   const events: VectorIndexEvent[] = [];
   const waiting: { event: string; n: number; resolve: (e: VectorIndexEvent) => void }[] = [];
   const provider = createSqliteProvider({
     dataDir, annThreshold: THRESHOLD, annSaveEvery: SAVE_EVERY,
-    ...(role === 'compact' ? { annSaves: 'compact' } : { annSaves: 'builds', loadIndexes: 'warm' }),
+    ...({ compact: { annSaves: 'compact' }, reader: { annSaves: 'none', loadIndexes: 'warm' }, plain: {} } as const)[role],
     onVectorIndexEvent: (e) => {
       events.push(e);
       for (const w of waiting.splice(0)) {
@@ -130,15 +133,20 @@ describe('HNSW files kept current by a writer that holds no index (annSaves "com
     await writer.provider.close();
   });
 
-  it('a reader that loaded the index (nothing saved yet) switches to viewing the first save and drops what it loaded', async () => {
-    const writer = await open(dataDir, 'compact');
+  it('a reader that loaded the index (nothing saved) never builds one; a compacting writer saves the missing graph at open and the reader views it', async () => {
+    const plain = await open(dataDir, 'plain');
     const reader = await open(dataDir, 'reader');
-    await write(writer.store, 100);
-    expect(await agreement(reader.store)).toBeGreaterThanOrEqual(0.95); // below the threshold: exact (ties aside)
+    await write(plain.store, 100);
+    expect(await agreement(reader.store)).toBeGreaterThanOrEqual(0.95); // exact (ties aside)
     await reader.store.warm!();
+    await write(plain.store, 300);
+    expect(await agreement(reader.store)).toBeGreaterThanOrEqual(0.95);
     expect(reader.events.filter((e) => e.kind === 'memory').map((e) => e.event)).toEqual(['exact-load']);
-    await write(writer.store, 300);
-    await writer.nth('ann-save', 1);
+    expect(plain.events).toEqual([]);
+    await plain.provider.close();
+
+    const writer = await open(dataDir, 'compact');
+    expect(await writer.nth('ann-save', 1)).toMatchObject({ size: 400, detail: 'compacted (build)' });
     expect(await agreement(reader.store)).toBeGreaterThanOrEqual(0.9);
     expect(reader.events.filter((e) => e.kind === 'memory').map((e) => e.event)).toEqual(['exact-load', 'ann-view']);
     await reader.provider.close();

@@ -1,6 +1,7 @@
 import type { VectorKind } from '../store.js';
 import type { Connection } from './connection.js';
 import { manifestPath, readHeader } from './vector-ann-files.js';
+import { logBounds, logReaches } from './vector-log.js';
 import { type Compaction, startCompaction } from './vector-compactor.js';
 import type { ResolvedVectorOptions } from './vector-options.js';
 
@@ -12,7 +13,7 @@ const RETRY_AFTER_FAILURE_MS = 60_000;
  * files are brought up to date by a compaction in a child process, one at a time. Readers view the
  * fresh graph and drop the changes they held beside the old one, so their memory stays bounded by
  * the changes between two saves instead of growing with every write. The first graph is made once
- * the kind reaches the ANN threshold.
+ * the kind reaches the ANN threshold; at open, missing or stale files are compacted at once.
  */
 export class BackgroundSave {
   private written = 0;
@@ -21,7 +22,10 @@ export class BackgroundSave {
   private blockedUntil = 0;
   private closed = false;
 
-  constructor(private readonly conn: Connection, private readonly kind: VectorKind, private readonly opts: ResolvedVectorOptions) {}
+  constructor(private readonly conn: Connection, private readonly kind: VectorKind, private readonly opts: ResolvedVectorOptions) {
+    const prefix = opts.filesPrefix;
+    if (prefix && opts.annSaves === 'compact') setImmediate(() => this.atOpen(prefix));
+  }
 
   /** `n` vectors of this kind were written (the caller holds no index of it). */
   note(n: number): void {
@@ -41,6 +45,16 @@ export class BackgroundSave {
   async close(): Promise<void> {
     this.closed = true;
     await this.running?.done.catch(() => undefined);
+  }
+
+  /** The changes the saved files lack (all, when there are none or the log no longer reaches them). */
+  private atOpen(prefix: string): void {
+    if (this.closed || !this.conn.db.open) return;
+    const saved = readHeader(manifestPath(prefix, this.kind));
+    this.written += saved && logReaches(logBounds(this.conn), saved.rev)
+      ? this.conn.get<{ n: number }>(`SELECT count(*) AS n FROM vector_log WHERE rev > ? AND (kind = ? OR kind = '*')`, saved.rev, this.kind)!.n
+      : Number.MAX_SAFE_INTEGER;
+    this.maybeStart(prefix);
   }
 
   private maybeStart(prefix: string): void {

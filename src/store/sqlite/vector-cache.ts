@@ -104,7 +104,7 @@ export class VectorCache {
       this.build.cancelled = true;
       await this.build.done;
     }
-    if (this.unsaved > 0 && this.opts.annSaves !== 'builds') this.save();
+    if (this.unsaved > 0 && savesChanges(this.opts)) this.save();
     this.closed = true;
     await this.background.close();
   }
@@ -214,6 +214,8 @@ export class VectorCache {
   private maybeBuild(): void {
     const exact = this.exact;
     if (!exact || this.build || this.closed || exact.size < this.opts.annThreshold || !exact.snapshot) return;
+    // A reader beside a compacting writer views the graph the writer makes.
+    if (this.opts.annSaves === 'none') return;
     // A process that never warms up (one command) would only start a build to cancel it.
     if (this.opts.loadOn === 'warm' && !this.warmed) return;
     if (Date.now() < this.buildBlockedUntil) return;
@@ -261,7 +263,7 @@ export class VectorCache {
 
   private noteChanges(n: number): void {
     this.unsaved += n;
-    if (this.opts.annSaves === 'builds') return;
+    if (!savesChanges(this.opts)) return;
     if (this.saveScheduled || this.unsaved < Math.max(this.opts.annSaveEvery, (this.ann?.size ?? 0) / 20)) return;
     this.saveScheduled = true;
     setImmediate(() => {
@@ -283,4 +285,9 @@ export class VectorCache {
       this.opts.emit({ kind: this.kind, event: 'ann-error', detail: `save: ${(err as Error).message}` });
     }
   }
+}
+
+/** Whether this process saves the changes of an index it holds (not only after builds, or never). */
+function savesChanges(opts: ResolvedVectorOptions): boolean {
+  return opts.annSaves === 'all' || opts.annSaves === 'compact';
 }

@@ -31,8 +31,10 @@ export interface VectorOptions {
    * `builds`: only after a build, for readers beside a writer process or thread that saves its own changes.
    * `compact`: as `all`, and while no index of a kind is loaded (a writer whose searches run in
    * recall threads), every `annSaveEvery` changes the files are compacted in a child process.
+   * `none`: never saves or builds; for readers beside a `compact` writer (recall threads), which
+   * search exactly until the writer's first graph is saved, then view it.
    */
-  annSaves?: 'all' | 'builds' | 'compact';
+  annSaves?: 'all' | 'builds' | 'compact' | 'none';
   /** `warm`: load (and build) only in `warm()`; searches before it view the saved HNSW graph. */
   loadOn?: 'search' | 'warm';
   /**
@@ -48,7 +50,7 @@ export interface ResolvedVectorOptions {
   annThreshold: number;
   /** Path prefix of the files (`<db path>`), or null for no persistence. */
   filesPrefix: string | null;
-  annSaves: 'all' | 'builds' | 'compact';
+  annSaves: NonNullable<VectorOptions['annSaves']>;
   loadOn: 'search' | 'warm';
   annSaveEvery: number;
   emit: (event: VectorIndexEvent) => void;
