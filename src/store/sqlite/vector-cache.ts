@@ -149,11 +149,12 @@ export class VectorCache {
       view.rev = rev;
       return view.index;
     }
+    const replaced = view?.index;
     this.view = null;
     const started = performance.now();
     const unusable = () => (this.viewUnusable = { graph: this.savedGraph() });
     try {
-      const index = prefix ? ViewedAnnIndex.open(this.conn, this.kind, prefix, rev) : null;
+      const index = prefix ? ViewedAnnIndex.open(this.conn, this.kind, prefix, rev, replaced) : null;
       if (!index) {
         unusable();
         return null;
