@@ -84,10 +84,12 @@ export function openMemoryForRecall(opts: MnemoOptions): MnemoApi {
 
 function createMnemo(opts: MnemoOptions, recallOnly: boolean): MnemoApi {
   const dataDir = path.resolve(opts.dataDir ?? '.mnemo');
-  // A recall thread reads beside the main thread, which saves the HNSW files as it writes.
   const warn = opts.onWarning ?? ((m: string) => process.emitWarning(m, 'MnemoWarning'));
+  const recallPool = recallPoolFor(opts, dataDir, warn);
+  // A writer whose searches run in recall threads holds no index: it compacts the saved ones,
+  // which the threads view (they never build one of their own).
   const provider = opts.store ?? createSqliteProvider({
-    dataDir, annSaves: recallOnly ? 'builds' : 'all', onVectorIndexEvent: vectorIndexWarnings(warn), loadIndexes: opts.loadIndexes ?? (recallOnly ? 'background' : undefined),
+    dataDir, annSaves: recallOnly ? 'none' : recallPool ? 'compact' : 'all', onVectorIndexEvent: vectorIndexWarnings(warn), loadIndexes: opts.loadIndexes ?? (recallOnly ? 'background' : undefined),
     // A recall thread reads: a large entity-index backlog is the writer's (Profile.warm, extraction jobs).
     entityCatchUpLimit: recallOnly ? ENTITY_BATCH : undefined,
   });
@@ -128,7 +130,7 @@ function createMnemo(opts: MnemoOptions, recallOnly: boolean): MnemoApi {
     weights: { ...DEFAULT_WEIGHTS, ...opts.weights },
     warn,
     recallOnly,
-    recallPool: recallPoolFor(opts, dataDir, warn),
+    recallPool,
     recallCacheMs: recallOnly ? 0 : recallCacheMsOf(opts.recallCacheMs),
   };
   const profiles = new Map<string, Profile>();

@@ -45,3 +45,24 @@ describe('a BM25 index bulk-loaded into its compact layout', () => {
     expect(loaded.size).toBe(single.size);
   });
 });
+
+describe('a BM25 index over ids far apart', () => {
+  it('finds, replaces and removes documents whose ids are sparse, huge or not row keys, like dense ones', () => {
+    const texts = ['postgres backups run nightly', 'the billing service uses postgres', 'billing invoices go out monthly', 'postgres replaces mysql'];
+    const dense = new Bm25Index();
+    const sparse = new Bm25Index();
+    const far = [3, 2 ** 40, 1e7 + 1, 1.5];
+    texts.forEach((t, i) => { dense.add(i + 1, ftsTokens(t)); sparse.add(far[i]!, ftsTokens(t)); });
+    const query = { phrases: [['postgr'], ['bill']], limit: 10 };
+    const asDense = (hits: { id: number; score: number }[]) => hits.map((h) => ({ id: far.indexOf(h.id) + 1, score: h.score }));
+    expect(asDense(sparse.search(query))).toEqual(dense.search(query));
+    dense.add(2, ftsTokens('the search cluster runs in eu-west-1'));
+    sparse.add(far[1]!, ftsTokens('the search cluster runs in eu-west-1'));
+    dense.remove(3);
+    sparse.remove(far[2]!);
+    expect(asDense(sparse.search(query))).toEqual(dense.search(query));
+    expect(sparse.size).toBe(3);
+    expect(sparse.has(far[2]!)).toBe(false);
+    expect(sparse.has(far[1]!)).toBe(true);
+  });
+});

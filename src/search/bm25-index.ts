@@ -1,5 +1,6 @@
 import { type PostingList, PostingBase } from './posting-base.js';
 import { Postings } from './postings.js';
+import { SlotMap } from './slot-map.js';
 import { topK } from './top-k.js';
 
 export interface Bm25Hit {
@@ -48,7 +49,7 @@ export class Bm25Index {
   private tailEntries = 0;
   private ids: number[];
   private lengths: number[];
-  private readonly slotOf = new Map<number, number>();
+  private readonly slotOf = new SlotMap();
   private liveTokens: number;
   private dead = 0;
   private scores = new Float64Array(0);
@@ -176,7 +177,7 @@ export class Bm25Index {
 
   private ensureScratch(): void {
     if (this.scores.length >= this.ids.length) return;
-    const cap = Math.max(1024, this.ids.length * 2);
+    const cap = Math.max(1024, Math.ceil(this.ids.length * 1.25));
     this.scores = new Float64Array(cap);
     this.marks = new Uint16Array(cap);
   }

@@ -136,10 +136,13 @@ export class AnnIndex {
 
   /**
    * Memory-maps a saved index without reading it into RAM: searchable at once, read-only (the
-   * file must not be replaced in place while viewed; saves always write a new file).
+   * file must not be replaced in place while viewed; saves always write a new file). `reuse`: a
+   * viewed index no longer searched, which then views the new file.
    */
-  static view(path: string, options: AnnIndexOptions): AnnIndex {
-    const ann = new AnnIndex(options);
+  static view(path: string, options: AnnIndexOptions, reuse?: AnnIndex): AnnIndex {
+    // Viewing in place of an older view releases its mapping now instead of when the wrapper is
+    // collected (V8 does not see a mapping's size, so that could be many saves later).
+    const ann = reuse && reuse.options.dimensions === options.dimensions ? reuse : new AnnIndex(options);
     ann.index.view(path);
     if (ann.index.dimensions() !== options.dimensions) {
       throw new Error(`index at ${path} has ${ann.index.dimensions()} dimensions, expected ${options.dimensions}`);

@@ -13,6 +13,7 @@ export interface SqliteProviderOptions {
   onVectorIndexEvent?: SqliteStoreOptions['onVectorIndexEvent'];
   /** `builds`: this process only reads (recall threads); the writer saves the HNSW files. */
   annSaves?: SqliteStoreOptions['annSaves'];
+  annSaveEvery?: SqliteStoreOptions['annSaveEvery'];
   /** `warm`: indexes load only when warmed (one-shot CLI commands); see IndexLoading. */
   loadIndexes?: SqliteStoreOptions['loadIndexes'];
   entityCatchUpLimit?: SqliteStoreOptions['entityCatchUpLimit'];
@@ -45,6 +46,7 @@ export function createSqliteProvider(options: SqliteProviderOptions): StoreProvi
           annThreshold: options.annThreshold,
           onVectorIndexEvent: options.onVectorIndexEvent,
           annSaves: options.annSaves,
+          annSaveEvery: options.annSaveEvery,
           loadIndexes: options.loadIndexes,
           entityCatchUpLimit: options.entityCatchUpLimit,
           onClose: () => { if (stores.get(profile) === opened) stores.delete(profile); },

@@ -29,7 +29,7 @@ import * as rows from './memory-rows.js';
 import { writeMemories } from './memory-write.js';
 import * as messages from './messages.js';
 import type { VectorIndexFactory } from '../../vector/exact-vector-index.js';
-import type { VectorIndexEvent } from './vector-options.js';
+import type { VectorIndexEvent, VectorOptions } from './vector-options.js';
 import { MEMORY_TEXT, MESSAGE_TEXT, SqliteTextIndex, type TextIndexOptions } from './text-index.js';
 import { searchMemoriesIndexed, searchMessagesIndexed } from './text-search.js';
 import { SqliteVectors } from './vectors.js';
@@ -49,7 +49,9 @@ export interface SqliteStoreOptions {
    */
   textIndex?: boolean | TextIndexOptions;
   /** When the HNSW files are saved (see VectorOptions.annSaves). */
-  annSaves?: 'all' | 'builds';
+  annSaves?: VectorOptions['annSaves'];
+  /** Changes between saves of the HNSW files (see VectorOptions.annSaveEvery). */
+  annSaveEvery?: number;
   /** `warm`: in-memory indexes load only in `warm()`; searches before it read the files (see IndexLoading). */
   loadIndexes?: IndexLoading;
   /**
@@ -84,7 +86,7 @@ export class SqliteStore implements Store {
     this.conn = new Connection(path);
     this.vectors = new SqliteVectors(this.conn, {
       exactIndex: options.vectorIndex, annThreshold: options.annThreshold, onIndexEvent: options.onVectorIndexEvent,
-      annSaves: options.annSaves, loadOn: loadOn(options.loadIndexes),
+      annSaves: options.annSaves, annSaveEvery: options.annSaveEvery, loadOn: loadOn(options.loadIndexes),
     });
     const textOptions = { loadOn: loadOn(options.loadIndexes), ...(typeof options.textIndex === 'object' ? options.textIndex : {}) };
     this.text = options.textIndex === false ? null : {

@@ -8,11 +8,11 @@ import type { VectorIndex } from '../../vector/exact-vector-index.js';
 import { logBounds, logReaches, readLog } from './vector-log.js';
 import type { ResolvedVectorOptions } from './vector-options.js';
 import { allRecords, applyTouched, putRecord } from './vector-rows.js';
+import { BackgroundSave } from './vector-background-save.js';
 import { ViewedAnnIndex } from './vector-view.js';
 
 export { logVectorChange } from './vector-log.js';
 
-const SAVE_EVERY = 1_000;
 const RETRY_BUILD_MS = 60_000;
 
 /**
@@ -29,8 +29,15 @@ const RETRY_BUILD_MS = 60_000;
  *   is built in the background from a snapshot of it, in chunks that yield to the event loop
  *   (see vector-ann-build.ts). When done, the log entries since the snapshot are replayed into
  *   it, it replaces the exact index (which is dropped), and it is saved.
- * Files are also saved after every SAVE_EVERY (or 5% of the size) changes and on close, so a
- * reopen normally replays only a short log tail. A live HNSW index never switches back to exact;
+ * Files are also saved after every `annSaveEvery` (or 5% of the size) changes and on close, so a
+ * reopen normally replays only a short log tail. A writer holding no index of a kind (annSaves
+ * `compact`: its searches run in recall threads) keeps the files as current by compaction in a
+ * child process (see vector-background-save.ts).
+ *
+ * loadOn `warm` (recall threads, one-shot commands) searches a memory-mapped view of the saved
+ * graph plus the rows changed since its checkpoint; a newer save is viewed in its place, which
+ * drops those rows. When there is no usable save, the index loads; a save that appears later (or
+ * replaces a rejected one) is viewed again and the loaded index dropped. A live HNSW index never switches back to exact;
  * the next load decides again.
  */
 export class VectorCache {
@@ -47,18 +54,26 @@ export class VectorCache {
    * is unusable (nothing saved, files rejected, too far behind the log): then the index loads.
    */
   private view: { index: ViewedAnnIndex; rev: number } | null = null;
-  private viewUnusable = false;
+  /** No usable save to view: the graph file the manifest named then ('' for none). */
+  private viewUnusable: { graph: string } | null = null;
   private warmed = false;
   /** The last load found saved files it could not use. */
   private rejected = false;
 
-  constructor(private readonly conn: Connection, private readonly kind: VectorKind, private readonly opts: ResolvedVectorOptions) {}
+  private readonly background: BackgroundSave;
+
+  constructor(private readonly conn: Connection, private readonly kind: VectorKind, private readonly opts: ResolvedVectorOptions) {
+    this.background = new BackgroundSave(conn, kind, opts);
+  }
 
   /** The live index, brought up to date with the log. */
   current(): VectorIndex | null {
-    if (this.opts.loadOn === 'warm' && !this.viewUnusable) {
+    if (this.opts.loadOn === 'warm' && this.mayView()) {
       const viewed = this.conn.read(() => this.currentView());
-      if (viewed) return viewed;
+      if (viewed) {
+        this.dropLoaded();
+        return viewed;
+      }
     }
     this.conn.read(() => this.sync());
     this.maybeBuild();
@@ -78,14 +93,47 @@ export class VectorCache {
     return this.ann;
   }
 
+  /** `n` vectors of this kind were written by this connection. */
+  noteWritten(n: number): void {
+    if (!this.exact && !this.ann && !this.build) this.background.note(n);
+  }
+
   /** Stops a running build and saves unsaved HNSW changes; call before closing the connection. */
   async close(): Promise<void> {
     if (this.build) {
       this.build.cancelled = true;
       await this.build.done;
     }
-    if (this.unsaved > 0 && this.opts.annSaves === 'all') this.save();
+    if (this.unsaved > 0 && savesChanges(this.opts)) this.save();
     this.closed = true;
+    await this.background.close();
+  }
+
+  /**
+   * Whether to try the view: it was usable, or the manifest now names another graph than when it
+   * was not (a header read, a few KB).
+   */
+  private mayView(): boolean {
+    const unusable = this.viewUnusable;
+    if (!unusable) return true;
+    if (!this.opts.filesPrefix || this.savedGraph() === unusable.graph) return false;
+    this.viewUnusable = null;
+    return true;
+  }
+
+  /** The graph file the manifest names ('' for none). */
+  private savedGraph(): string {
+    const prefix = this.opts.filesPrefix;
+    return (prefix && readHeader(manifestPath(prefix, this.kind))?.graph) || '';
+  }
+
+  /** A view replaced the loaded index: its memory goes (a build in progress stops). */
+  private dropLoaded(): void {
+    if (!this.exact && !this.ann && !this.build) return;
+    this.cancelBuild();
+    this.exact = this.ann = null;
+    this.unsaved = 0;
+    this.rev = -1;
   }
 
   /**
@@ -101,19 +149,21 @@ export class VectorCache {
       view.rev = rev;
       return view.index;
     }
+    const replaced = view?.index;
     this.view = null;
     const started = performance.now();
+    const unusable = () => (this.viewUnusable = { graph: this.savedGraph() });
     try {
-      const index = prefix ? ViewedAnnIndex.open(this.conn, this.kind, prefix, rev) : null;
+      const index = prefix ? ViewedAnnIndex.open(this.conn, this.kind, prefix, rev, replaced) : null;
       if (!index) {
-        this.viewUnusable = true;
+        unusable();
         return null;
       }
       this.view = { index, rev };
       this.opts.emit({ kind: this.kind, event: 'ann-view', size: index.size, ms: performance.now() - started });
       return index;
     } catch (err) {
-      this.viewUnusable = true;
+      unusable();
       this.opts.emit({ kind: this.kind, event: 'ann-reject', detail: (err as Error).message });
       return null;
     }
@@ -165,6 +215,8 @@ export class VectorCache {
   private maybeBuild(): void {
     const exact = this.exact;
     if (!exact || this.build || this.closed || exact.size < this.opts.annThreshold || !exact.snapshot) return;
+    // A reader beside a compacting writer views the graph the writer makes.
+    if (this.opts.annSaves === 'none') return;
     // A process that never warms up (one command) would only start a build to cancel it.
     if (this.opts.loadOn === 'warm' && !this.warmed) return;
     if (Date.now() < this.buildBlockedUntil) return;
@@ -212,8 +264,8 @@ export class VectorCache {
 
   private noteChanges(n: number): void {
     this.unsaved += n;
-    if (this.opts.annSaves !== 'all') return;
-    if (this.saveScheduled || this.unsaved < Math.max(SAVE_EVERY, (this.ann?.size ?? 0) / 20)) return;
+    if (!savesChanges(this.opts)) return;
+    if (this.saveScheduled || this.unsaved < Math.max(this.opts.annSaveEvery, (this.ann?.size ?? 0) / 20)) return;
     this.saveScheduled = true;
     setImmediate(() => {
       this.saveScheduled = false;
@@ -234,4 +286,9 @@ export class VectorCache {
       this.opts.emit({ kind: this.kind, event: 'ann-error', detail: `save: ${(err as Error).message}` });
     }
   }
+}
+
+/** Whether this process saves the changes of an index it holds (not only after builds, or never). */
+function savesChanges(opts: ResolvedVectorOptions): boolean {
+  return opts.annSaves === 'all' || opts.annSaves === 'compact';
 }

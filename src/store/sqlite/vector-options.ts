@@ -29,10 +29,19 @@ export interface VectorOptions {
   /**
    * `all` (default): save the HNSW files after builds, every few thousand changes and on close.
    * `builds`: only after a build, for readers beside a writer process or thread that saves its own changes.
+   * `compact`: as `all`, and while no index of a kind is loaded (a writer whose searches run in
+   * recall threads), every `annSaveEvery` changes the files are compacted in a child process.
+   * `none`: never saves or builds; for readers beside a `compact` writer (recall threads), which
+   * search exactly until the writer's first graph is saved, then view it.
    */
-  annSaves?: 'all' | 'builds';
+  annSaves?: 'all' | 'builds' | 'compact' | 'none';
   /** `warm`: load (and build) only in `warm()`; searches before it view the saved HNSW graph. */
   loadOn?: 'search' | 'warm';
+  /**
+   * Changes between saves of the HNSW files (default 1,000, or 5 % of the index when more),
+   * in-process or (annSaves `compact`) by compaction.
+   */
+  annSaveEvery?: number;
   onIndexEvent?: (event: VectorIndexEvent) => void;
 }
 
@@ -41,8 +50,9 @@ export interface ResolvedVectorOptions {
   annThreshold: number;
   /** Path prefix of the files (`<db path>`), or null for no persistence. */
   filesPrefix: string | null;
-  annSaves: 'all' | 'builds';
+  annSaves: NonNullable<VectorOptions['annSaves']>;
   loadOn: 'search' | 'warm';
+  annSaveEvery: number;
   emit: (event: VectorIndexEvent) => void;
 }
 
@@ -55,6 +65,7 @@ export function resolveVectorOptions(dbPath: string, options: VectorOptions = {}
     filesPrefix: persist && dbPath !== ':memory:' && dbPath !== '' ? dbPath : null,
     annSaves: options.annSaves ?? 'all',
     loadOn: options.loadOn ?? 'search',
+    annSaveEvery: options.annSaveEvery ?? 1_000,
     emit: (event) => {
       try {
         onEvent?.(event);

@@ -53,13 +53,14 @@ export class ViewedAnnIndex implements VectorIndex {
   /**
    * The view at log position `rev` (inside the caller's read transaction); null when nothing was
    * saved; throws when the files do not fit this database (the caller then loads instead).
+   * `replaces`: the previous view, unusable from then on, whose mapping is released.
    */
-  static open(conn: Connection, kind: VectorKind, prefix: string, rev: number): ViewedAnnIndex | null {
+  static open(conn: Connection, kind: VectorKind, prefix: string, rev: number, replaces?: ViewedAnnIndex): ViewedAnnIndex | null {
     const checkpoint = readAnnCheckpoint(conn, kind, prefix, rev, 'stamp');
     if (!checkpoint) return null;
     const { files, delta } = checkpoint;
     const { manifest } = files;
-    const ann = AnnIndex.view(files.graphPath, { dimensions: manifest.dimensions, quantization: ANN_DEFAULTS.quantization });
+    const ann = AnnIndex.view(files.graphPath, { dimensions: manifest.dimensions, quantization: ANN_DEFAULTS.quantization }, replaces?.ann);
     const ids = new KeyIdLookup(files.idsText);
     if (ann.size !== ids.size) throw new Error(`graph holds ${ann.size} vectors, its id map ${ids.size}`);
     if (delta.touched.length > MAX_TOUCHED) throw new Error(`${delta.touched.length} vectors changed since the checkpoint`);

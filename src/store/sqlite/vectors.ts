@@ -35,6 +35,7 @@ export class SqliteVectors {
 
   upsert(rows: VectorRow[]): void {
     if (rows.length === 0) return;
+    const written = { memory: 0, message: 0 };
     this.conn.write(() => {
       this.checkDimensions(rows);
       const live = this.liveOwners(rows);
@@ -44,19 +45,31 @@ export class SqliteVectors {
           ON CONFLICT (kind, id) DO UPDATE SET dims = excluded.dims, vector = excluded.vector`,
           row.kind, row.id, row.vector.length, vectorToBlob(row.vector));
         logVectorChange(this.conn, row.kind, row.id, 'upsert');
+        written[row.kind]++;
       }
     });
+    this.noteWritten(written);
   }
 
   /** Deletes inside the caller's transaction (or its own). */
   delete(owners: VectorOwner[]): void {
     if (owners.length === 0) return;
+    const written = { memory: 0, message: 0 };
     this.conn.write(() => {
       for (const owner of owners) {
         const res = this.conn.run(`DELETE FROM vectors WHERE kind = ? AND id = ?`, owner.kind, owner.id);
-        if (res.changes > 0) logVectorChange(this.conn, owner.kind, owner.id, 'delete');
+        if (res.changes > 0) {
+          logVectorChange(this.conn, owner.kind, owner.id, 'delete');
+          written[owner.kind]++;
+        }
       }
     });
+    this.noteWritten(written);
+  }
+
+  /** Counts changes toward the next save of each kind's HNSW files. */
+  private noteWritten(written: Record<VectorKind, number>): void {
+    for (const kind of ['memory', 'message'] as const) if (written[kind] > 0) this.caches[kind].noteWritten(written[kind]);
   }
 
   clear(): void {
