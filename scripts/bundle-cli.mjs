@@ -1,6 +1,7 @@
 /**
  * Bundles the `mnemo` binary into dist/bin/ (after tsc has built dist/): one entry for the CLI and
- * one for the recall thread, code-split so that each command loads only its own chunks. A cold
+ * one for each thread or process it starts (recall thread, index compaction), code-split so that
+ * each command loads only its own chunks. A cold
  * command then reads a few dozen files instead of several hundred modules.
  *
  * Every output file sits directly in dist/bin/, at the depth of dist/cli/, so the paths the code
@@ -34,7 +35,12 @@ const zodEnglishOnly = {
 rmSync(outdir, { recursive: true, force: true });
 await esbuild.build({
   absWorkingDir: root,
-  entryPoints: { mnemo: 'src/cli/main.ts', 'recall-thread': 'src/recall-pool/recall-thread.ts' },
+  // Every file the code starts as a thread or a process of its own is an entry, found beside the chunks.
+  entryPoints: {
+    mnemo: 'src/cli/main.ts',
+    'recall-thread': 'src/recall-pool/recall-thread.ts',
+    'vector-compact-child': 'src/store/sqlite/vector-compact-child.ts',
+  },
   outdir,
   bundle: true,
   splitting: true,

@@ -4,7 +4,7 @@
  * there. Other CLI tests run the same binary through the fixture.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -68,5 +68,21 @@ describe('the bundled mnemo binary', () => {
       child.kill('SIGTERM');
       await exited;
     }
+  }, SLOW);
+
+  it('starts the index compaction process from the bundle', async () => {
+    const stored = await runCli(['remember', 'Deploys go out every Tuesday.', '--json'], { dataDir: dir });
+    expect(stored.code, stored.stderr).toBe(0);
+    const db = readdirSync(dir, { recursive: true, encoding: 'utf8' }).find((f) => f.endsWith('.db'));
+    expect(db).toBeDefined();
+    // The server spawns this entry beside its chunks (vector-compactor.ts); a missing entry fails every compaction.
+    const child = spawn(process.execPath, [path.join(path.dirname(CLI), 'vector-compact-child.js'), path.join(dir, db!), 'memory'], { cwd: ROOT });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    const code = await new Promise((resolve) => child.once('close', resolve));
+    expect(code, err).toBe(0);
+    expect(() => JSON.parse(out.trim().split('\n').pop()!)).not.toThrow();
   }, SLOW);
 });
