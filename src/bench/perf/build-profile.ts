@@ -53,9 +53,10 @@ export async function buildProfile(store: Store, embedder: Embedder | null, opts
       ];
       t = lap('embed', t);
     }
-    // Messages first (their vectors need the rows), then memories and every vector in one transaction.
+    // Messages first (their vectors need the rows), then memories, every vector and the entity
+    // index of both in one transaction, as the extract job writes them.
     await store.insertMessages(messages);
-    const res = await store.writeMemories(memories, { actor: 'perf', vectors });
+    const res = await store.writeMemories(memories, { actor: 'perf', vectors, indexEntities: true });
     lap('write', t);
     stats.messages += messages.length;
     stats.memories += res.written.length;
