@@ -1,12 +1,14 @@
 /** Markdown report: one table with a column per profile size, plus stages, vectors and targets. */
 import { fixed, ratio, table } from '../markdown.js';
 import type { LatencySummary } from './latency.js';
+import type { IngestMeasurement } from './measure-ingest.js';
 import type { PerfResult, SizeResult } from './types.js';
 
 type Row = [string, (s: SizeResult) => string];
 
 const mb = (bytes: number | null | undefined): string => (bytes == null ? '–' : (bytes / 1e6).toFixed(1));
 const n = (x: number): string => Math.round(x).toLocaleString('en');
+const ackRow = (m: IngestMeasurement): string => (m.acknowledged ? `${n(m.acknowledged.ackPerSecond)} / ${n(m.acknowledged.searchablePerSecond)}` : '–');
 const lat = (l: LatencySummary | undefined, digits = 1): string => (l ? `${fixed(l.p50, digits)} / ${fixed(l.p95, digits)} / ${fixed(l.p99, digits)}` : '–');
 
 export function sizeLabel(size: number): string {
@@ -36,6 +38,8 @@ const PROFILE_ROWS: Row[] = [
   ['**ingest** msg/s (wait, rules, vectors) into this profile', (s) => n(s.ingest.profile.messagesPerSecond)],
   ['baseline: same messages into an empty profile, msg/s', (s) => n(s.ingest.empty.messagesPerSecond)],
   ['ingest time ÷ empty-profile time', (s) => ratio(s.ingest.profile.seconds, s.ingest.empty.seconds)],
+  ['ingest without wait: acknowledged / all searchable msg/s, this profile', (s) => ackRow(s.ingest.profile)],
+  ['ingest without wait: acknowledged / all searchable msg/s, empty profile', (s) => ackRow(s.ingest.empty)],
   ['disk MB total (db + wal + other)', (s) => `${mb(s.disk.total)} (${mb(s.disk.db)} + ${mb(s.disk.wal)} + ${mb(s.disk.other)})`],
   ['disk bytes per memory', (s) => n(s.disk.total / Math.max(1, s.build.memories))],
   ['bench process peak RSS MB', (s) => mb(s.peakRssBytes)],
