@@ -6,8 +6,9 @@
  *                         [--cpu-prof PREFIX]   (profile the recall loop: PREFIX-<size>.cpuprofile + hotspots)
  *                         [--results DIR | --no-results]
  * Each size's result goes to bench/results/perf-<size>.json with the machine's facts (committed,
- * so the next change is compared against it). 1M (`--sizes 1m`) takes roughly 15-25 minutes on a
- * 2-core machine.
+ * so the next change is compared against it). 1M (`--sizes 1m`) is long: on 2 cores shared with
+ * other work (load 10-13) its build alone took 35 min (474 memories/s), and the first open then
+ * builds HNSW graphs for about 1.3M vectors.
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,11 +1,12 @@
 /**
  * Writes a synthetic profile straight through the Store (no extractor): messages, then memories
- * in batches, then vectors of active non-task memories and of messages with the embedder, as
- * the embed job would (question forms + content). Much faster than ingesting conversations.
+ * in batches, with the vectors of active non-task memories and of messages from the embedder, as
+ * the extract job writes them (question forms + content). Much faster than ingesting conversations.
+ * Open the store with `bulkWrites` (see ConnectionOptions): batches are tens of thousands of rows.
  */
 import { adoptEmbedder } from '../../ingest/embed-job.js';
 import type { Embedder } from '../../models/embedder.js';
-import type { Store } from '../../store/store.js';
+import type { Store, VectorRow } from '../../store/store.js';
 import { generateBatch } from './generator.js';
 
 export interface BuildOptions {
@@ -23,12 +24,13 @@ export interface BuildStats {
   /** Memories written active that a later one superseded (topic keys repeat). */
   superseded: number;
   skipped: number;
-  seconds: { total: number; generate: number; write: number; embed: number; vectors: number };
+  /** `write`: messages, then memories with all the batch's vectors, in their transactions. */
+  seconds: { total: number; generate: number; write: number; embed: number };
 }
 
 export async function buildProfile(store: Store, embedder: Embedder | null, opts: BuildOptions): Promise<BuildStats> {
-  const batchSize = opts.batchSize ?? 2000;
-  const stats: BuildStats = { memories: 0, messages: 0, superseded: 0, skipped: 0, seconds: { total: 0, generate: 0, write: 0, embed: 0, vectors: 0 } };
+  const batchSize = opts.batchSize ?? 10_000;
+  const stats: BuildStats = { memories: 0, messages: 0, superseded: 0, skipped: 0, seconds: { total: 0, generate: 0, write: 0, embed: 0 } };
   const t0 = performance.now();
   const lap = (key: keyof BuildStats['seconds'], since: number): number => {
     const now = performance.now();
@@ -40,25 +42,26 @@ export async function buildProfile(store: Store, embedder: Embedder | null, opts
     let t = performance.now();
     const { memories, messages } = generateBatch(opts.seed, start, Math.min(batchSize, opts.size - start));
     t = lap('generate', t);
+    const vectorOf = memories.filter((m) => m.type !== 'task');
+    let vectors: VectorRow[] = [];
+    if (embedder) {
+      const embedded = await embedder.embed([...vectorOf.map((m) => [...m.queries, m.content].join('\n')), ...messages.map((m) => m.content)]);
+      vectorOf.forEach((m, i) => opts.onMemoryVector?.(m.id, embedded[i]));
+      vectors = [
+        ...vectorOf.map((m, i) => ({ kind: 'memory' as const, id: m.id, vector: embedded[i] })),
+        ...messages.map((m, i) => ({ kind: 'message' as const, id: m.id, vector: embedded[vectorOf.length + i] })),
+      ];
+      t = lap('embed', t);
+    }
+    // Messages first (their vectors need the rows), then memories, every vector and the entity
+    // index of both in one transaction, as the extract job writes them.
     await store.insertMessages(messages);
-    const res = await store.writeMemories(memories, { actor: 'perf' });
-    t = lap('write', t);
+    const res = await store.writeMemories(memories, { actor: 'perf', vectors, indexEntities: true });
+    lap('write', t);
     stats.messages += messages.length;
     stats.memories += res.written.length;
     stats.skipped += res.skipped.length;
     stats.superseded += res.superseded.length;
-    if (embedder) {
-      const vectorOf = memories.filter((m) => m.type !== 'task');
-      const texts = [...vectorOf.map((m) => [...m.queries, m.content].join('\n')), ...messages.map((m) => m.content)];
-      const vectors = await embedder.embed(texts);
-      t = lap('embed', t);
-      vectorOf.forEach((m, i) => opts.onMemoryVector?.(m.id, vectors[i]));
-      await store.upsertVectors([
-        ...vectorOf.map((m, i) => ({ kind: 'memory' as const, id: m.id, vector: vectors[i] })),
-        ...messages.map((m, i) => ({ kind: 'message' as const, id: m.id, vector: vectors[vectorOf.length + i] })),
-      ]);
-      lap('vectors', t);
-    }
     opts.onProgress?.(Math.min(opts.size, start + batchSize), opts.size);
   }
   stats.seconds.total = (performance.now() - t0) / 1000;

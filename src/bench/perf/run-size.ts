@@ -35,7 +35,7 @@ export async function runSize(size: number, ctx: SizeContext): Promise<SizeResul
   ctx.rss.reset();
   const warnings: string[] = [];
   const matrix = opts.vectors ? new VectorMatrix(embedder.dimensions, Math.min(size, 1 << 20)) : null;
-  const builder = createSqliteProvider({ dataDir });
+  const builder = createSqliteProvider({ dataDir, bulkWrites: true });
   let lastLog = 0;
   const build = await buildProfile(await builder.open(PERF_PROFILE), embedder, {
     seed, size, batchSize: opts.batchSize,
@@ -52,7 +52,11 @@ export async function runSize(size: number, ctx: SizeContext): Promise<SizeResul
   // The first process to open a profile builds its indexes, saves the HNSW graphs beside the
   // database and indexes entity mentions, as a server that ingested it would have (the build
   // writes rows directly); cold starts are measured after that.
-  const firstOpen = createSqliteProvider({ dataDir, annSaves: 'all' });
+  let annBuildMs: number | null = null;
+  const firstOpen = createSqliteProvider({
+    dataDir, annSaves: 'all',
+    onVectorIndexEvent: (e) => { if (e.kind === 'memory' && e.event === 'ann-built') annBuildMs = e.ms ?? null; },
+  });
   const firstStarted = performance.now();
   const opened = await firstOpen.open(PERF_PROFILE);
   await opened.warm?.();
@@ -93,14 +97,19 @@ export async function runSize(size: number, ctx: SizeContext): Promise<SizeResul
   log(`  remember p50 ${remember.remember.p50.toFixed(1)} ms`);
   await profile.drain();
   const messages = ingestMessages(seed, opts.ingestMessages);
-  const ingest = { profile: await measureIngest(profile, messages), empty: await measureIngest(mem.profile(`${PERF_PROFILE}-empty`), messages) };
-  log(`  ingest ${ingest.profile.messagesPerSecond.toFixed(0)} msg/s (empty profile ${ingest.empty.messagesPerSecond.toFixed(0)} msg/s)`);
+  const unwaited = ingestMessages(seed + 1, opts.ingestMessages);
+  const ingest = {
+    profile: await measureIngest(profile, messages, unwaited),
+    empty: await measureIngest(mem.profile(`${PERF_PROFILE}-empty`), messages, unwaited),
+  };
+  const acked = (m: typeof ingest.profile) => `${m.acknowledged!.ackPerSecond.toFixed(0)} acknowledged, ${m.acknowledged!.searchablePerSecond.toFixed(0)} searchable`;
+  log(`  ingest ${ingest.profile.messagesPerSecond.toFixed(0)} msg/s waited (${acked(ingest.profile)}); empty profile ${ingest.empty.messagesPerSecond.toFixed(0)} (${acked(ingest.empty)})`);
   const peakRssBytes = ctx.rss.peak();
 
   let vectors = null;
   if (matrix) {
     const queryVectors = await embedder.embed(questions.map((q) => q.query));
-    vectors = await measureVectors(matrix, queryVectors, store);
+    vectors = await measureVectors(matrix, queryVectors, store, annBuildMs);
     log(`  vectors: exact p50 ${vectors.exact.p50.toFixed(2)} ms, hnsw p50 ${vectors.hnsw.p50.toFixed(2)} ms, recall@10 ${vectors.hnswRecallAt10.toFixed(3)}`);
   }
   await ftsStore.close();

@@ -32,7 +32,7 @@ export async function runPerfBench(options: PerfBenchOptions = {}): Promise<Perf
           queries: options.queries ?? 300,
           remembers: options.remembers ?? 300,
           ingestMessages: options.ingestMessages ?? 1000,
-          batchSize: options.batchSize ?? 2000,
+          batchSize: options.batchSize ?? 10_000,
           coldStart: options.coldStart ?? true,
           vectors: options.vectors ?? true,
           cpuProfile: options.cpuProfile,

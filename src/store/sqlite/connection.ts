@@ -21,6 +21,18 @@ function remember<K, V>(cache: Map<K, V>, key: K, value: V): V {
  * the write lock up front (BEGIN IMMEDIATE), so concurrent processes wait on busy_timeout
  * instead of failing on a lock upgrade.
  */
+export interface ConnectionOptions {
+  /**
+   * A writer that commits transactions of tens of thousands of rows (building a large profile):
+   * a 256 MB page cache and in-memory statement journals, so a transaction's pages are written once
+   * at commit, and a checkpoint only every 256 MB of log. At a million rows every hash-keyed index
+   * entry lands on a page of its own, so each such transaction dirties more pages than the default
+   * checkpoint interval, and checkpointing (which syncs those scattered pages) after each one costs
+   * several times the writes themselves.
+   */
+  bulkWrites?: boolean;
+}
+
 export class Connection {
   readonly db: Database.Database;
   private readonly statements = new Map<string, Database.Statement>();
@@ -32,7 +44,7 @@ export class Connection {
   /** One transaction wrapper for every `read` (building one per call costs more than the BEGIN). */
   private readonly readTx: Database.Transaction<(fn: () => unknown) => unknown>;
 
-  constructor(readonly path: string) {
+  constructor(readonly path: string, options: ConnectionOptions = {}) {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
     this.db = new Database(path, { timeout: 5000 });
     this.db.pragma('busy_timeout = 5000');
@@ -45,6 +57,11 @@ export class Connection {
     this.db.pragma('wal_autocheckpoint = 8192');
     this.db.pragma('journal_size_limit = 67108864');
     this.db.pragma('foreign_keys = ON');
+    if (options.bulkWrites) {
+      this.db.pragma('cache_size = -262144');
+      this.db.pragma('temp_store = MEMORY');
+      this.db.pragma('wal_autocheckpoint = 65536');
+    }
     // The FTS insert triggers test this (migration 3): bulk writers index their rows in one statement.
     this.db.function('mnemo_fts_deferred', { deterministic: false }, () => this.ftsDeferred);
     migrate(this.db);

@@ -17,6 +17,7 @@ export interface SqliteProviderOptions {
   /** `warm`: indexes load only when warmed (one-shot CLI commands); see IndexLoading. */
   loadIndexes?: SqliteStoreOptions['loadIndexes'];
   entityCatchUpLimit?: SqliteStoreOptions['entityCatchUpLimit'];
+  bulkWrites?: SqliteStoreOptions['bulkWrites'];
 }
 
 export function assertProfileName(profile: string): string {
@@ -49,6 +50,7 @@ export function createSqliteProvider(options: SqliteProviderOptions): StoreProvi
           annSaveEvery: options.annSaveEvery,
           loadIndexes: options.loadIndexes,
           entityCatchUpLimit: options.entityCatchUpLimit,
+          bulkWrites: options.bulkWrites,
           onClose: () => { if (stores.get(profile) === opened) stores.delete(profile); },
         });
         stores.set(profile, opened);

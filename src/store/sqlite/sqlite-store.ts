@@ -60,6 +60,8 @@ export interface SqliteStoreOptions {
    * the writer's `indexEntities()`: catching up holds the write lock, for seconds at 100K rows.
    */
   entityCatchUpLimit?: number;
+  /** See ConnectionOptions.bulkWrites: for a process that writes a large profile in big transactions. */
+  bulkWrites?: boolean;
 }
 
 /**
@@ -83,7 +85,7 @@ export class SqliteStore implements Store {
   private readonly coldSet = new ColdSet();
 
   constructor(readonly path: string, readonly profile: string, private readonly options: SqliteStoreOptions = {}) {
-    this.conn = new Connection(path);
+    this.conn = new Connection(path, { bulkWrites: options.bulkWrites });
     this.vectors = new SqliteVectors(this.conn, {
       exactIndex: options.vectorIndex, annThreshold: options.annThreshold, onIndexEvent: options.onVectorIndexEvent,
       annSaves: options.annSaves, annSaveEvery: options.annSaveEvery, loadOn: loadOn(options.loadIndexes),
