@@ -22,13 +22,18 @@ const { values } = parseArgs({
     baseline: { type: 'string' },
   },
 });
-if (!values.keep) throw new Error('--keep DIR is required: the directory a `bench/perf.ts --keep DIR` run built');
+function fail(message: string): never {
+  process.stderr.write(`cli-cold: ${message}\n`);
+  process.exit(2);
+}
+if (!values.keep) fail('--keep DIR is required: the directory a `bench/perf.ts --keep DIR` run built');
 const [size] = parseSizes(values.size!);
+if (!existsSync(sizeDir(values.keep, size))) fail(`${sizeDir(values.keep, size)} does not exist: build it with \`npx tsx bench/perf.ts --sizes ${values.size} --keep ${values.keep} --no-results\``);
 const query = recallQuestions(Number(values.seed), size, 1)[0].query;
 const baseline = values.baseline ? path.resolve(values.baseline) : undefined;
-if (baseline && !existsSync(baseline)) throw new Error(`--baseline ${baseline} does not exist`);
+if (baseline && !existsSync(baseline)) fail(`--baseline ${baseline} does not exist`);
 const result = await measureCliRecall(sizeDir(values.keep, size), PERF_PROFILE, query, undefined, Number(values.runs), baseline);
-if (!result) throw new Error('the CLI is not built: run `npm run build`');
+if (!result) fail('the CLI is not built: run `npm run build`');
 const mb = (b: number | null | undefined) => (b == null ? '–' : `${(b / 2 ** 20).toFixed(0)} MB`);
 const line = (r: ColdRun) => `wall ${r.wallMs.toFixed(0)} ms, CPU ${r.cpuMs?.toFixed(0) ?? '–'} ms, peak RSS ${mb(r.peakRssBytes)}`;
 process.stdout.write(`query: ${query}\nload average: ${loadavg().map((x) => x.toFixed(2)).join(' ')}\n`);
