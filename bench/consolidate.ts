@@ -76,4 +76,4 @@ async function withModel(): Promise<void> {
 }
 
 await offline();
-await withModel();
+if (modelN > 0) await withModel();

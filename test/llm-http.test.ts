@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MnemoError } from '../src/errors.js';
 import { messageId } from '../src/ids.js';
 import { createLlmExtractor } from '../src/ingest/llm/llm-extractor.js';
@@ -77,6 +77,29 @@ describe('LLM extractor over the OpenAI wire format', () => {
     expect(out.memories.map((m) => m.sourceMessageIds)).toEqual([[messages[0]!.id], [messages[2]!.id]]);
     expect(out.usage).toEqual({ calls: 1, inputTokens: server.tokens.prompt, outputTokens: server.tokens.completion });
     expect(usage.snapshot().byStage['extract.full']!.calls).toBe(1);
+  });
+
+  it('prints no SDK warning per call when the server has no structured outputs, and still checks the schema', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const info = vi.spyOn(console, 'info').mockImplementation(() => {});
+    try {
+      // The first answer breaks the schema (no "memories"): the call is retried once, then succeeds.
+      server.script({ json: { facts: [] } });
+      const out = await extractor().extract({ messages, existingTopicKeys: [] });
+      expect(out.memories).toHaveLength(2);
+      expect(server.requests).toHaveLength(2);
+      expect(server.requests.every((r) => (r.body.response_format as { type: string }).type === 'json_object')).toBe(true);
+      expect([...warn.mock.calls, ...info.mock.calls].flat().join('\n')).not.toMatch(/AI SDK/);
+    } finally {
+      warn.mockRestore();
+      info.mockRestore();
+    }
+  });
+
+  it('sends the JSON schema to a server configured with structured outputs', async () => {
+    const { structured } = createLanguageModels(config({ structuredOutputs: true }));
+    await createLlmExtractor({ model: structured, maxRetries: 0 }).extract({ messages, existingTopicKeys: [] });
+    expect(server.requests[0]!.body.response_format).toMatchObject({ type: 'json_schema' });
   });
 
   it('repairs malformed JSON from the server', async () => {

@@ -37,6 +37,7 @@ export async function generateStructured<T>(
   const settings = { ...DEFAULT_CALL_SETTINGS, ...definedOnly(opts) };
   const usage = emptyUsage();
   const { generateText, NoObjectGeneratedError, Output } = aiSdk();
+  const sendSchema = acceptsSchema(opts.model);
   let lastProblem = '';
   for (let attempt = 1; attempt <= 2; attempt++) {
     const signals = [AbortSignal.timeout(settings.timeoutMs), ...(req.signal ? [req.signal] : [])];
@@ -45,7 +46,7 @@ export async function generateStructured<T>(
         model: opts.model,
         system: req.system,
         prompt: req.prompt,
-        output: Output.object({ schema: req.schema, name: req.stage }),
+        output: sendSchema ? Output.object({ schema: req.schema, name: req.stage }) : Output.json({ name: req.stage }),
         temperature: 0,
         maxRetries: settings.maxRetries,
         abortSignal: AbortSignal.any(signals),
@@ -53,7 +54,10 @@ export async function generateStructured<T>(
         ...affinityCallOptions(opts.model),
       });
       report(opts, req.stage, usage, result.usage);
-      return { value: result.output as T, usage };
+      if (sendSchema) return { value: result.output as T, usage };
+      const value = validate(req, result.output);
+      if (value !== undefined) return { value, usage };
+      lastProblem = 'output does not match the schema';
     } catch (err) {
       if (!NoObjectGeneratedError.isInstance(err)) throw toModelError(err, req.stage);
       report(opts, req.stage, usage, err.usage);
@@ -67,6 +71,15 @@ export async function generateStructured<T>(
     stage: req.stage,
     reason: 'invalid_output',
   });
+}
+
+/**
+ * An OpenAI-compatible server without structured outputs gets plain JSON mode (what the SDK would
+ * send anyway) and the schema is checked here: asking for a schema it cannot send makes the SDK
+ * print a warning on every call.
+ */
+function acceptsSchema(model: LanguageModel): boolean {
+  return typeof model !== 'object' || (model as { supportsStructuredOutputs?: boolean }).supportsStructuredOutputs !== false;
 }
 
 function validate<T>(req: StructuredRequest<T>, raw: unknown): T | undefined {
