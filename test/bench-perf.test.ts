@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { messageId } from '../src/ids.js';
 import { formatPerfReport, generateBatch, ingestMessages, parseSizes, recallQuestions, runPerfBench } from '../src/bench/perf/index.js';
 
 describe('bench perf: synthetic profile generator', () => {
@@ -9,6 +10,11 @@ describe('bench perf: synthetic profile generator', () => {
     expect(generateBatch(8, 0, 300).memories.map((m) => m.content)).not.toEqual(a.memories.map((m) => m.content));
     expect(recallQuestions(7, 300, 20)).toEqual(recallQuestions(7, 300, 20));
     expect(ingestMessages(7, 30)).toEqual(ingestMessages(7, 30));
+  });
+
+  it('generates ingest messages that are all new: no repeats within a stream or across two seeds', () => {
+    const ids = [...ingestMessages(7, 2000), ...ingestMessages(8, 2000)].map((m) => messageId(m.sessionId, m.role, m.content));
+    expect(new Set(ids).size).toBe(4000);
   });
 
   it('generates any slice independently, identical to the same slice of a larger batch', () => {
