@@ -13,7 +13,7 @@ describe('bench perf: synthetic profile generator', () => {
   });
 
   it('generates ingest messages that are all new: no repeats within a stream or across two seeds', () => {
-    const ids = [...ingestMessages(7, 2000), ...ingestMessages(8, 2000)].map((m) => messageId(m.sessionId, m.role, m.content));
+    const ids = [...ingestMessages(7, 2000), ...ingestMessages(8, 2000)].map((m) => messageId(m.sessionId ?? '', m.role, m.content));
     expect(new Set(ids).size).toBe(4000);
   });
 
