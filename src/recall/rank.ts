@@ -20,6 +20,7 @@ import { pairExchanges } from './exchange-pairs.js';
 import { liftAnswers } from './asked-answered.js';
 import { type SecondRoundOptions, secondRound } from './second-round.js';
 import { followPointers, type PointerOptions } from './gathered-pointers.js';
+import { followThreads, type ThreadOptions } from './thread-entities.js';
 
 export interface RankOptions extends FuseOptions {
   provenance: number;
@@ -62,6 +63,8 @@ export interface RankOptions extends FuseOptions {
   answerLift?: { share: number; seeds: number };
   /** Iterative retrieval seeded by the best turns (absent: off). */
   secondRound?: SecondRoundOptions;
+  /** A sequence follows the names of its best turns to their other mentions (absent: off). */
+  threads?: ThreadOptions;
   /** Breadth for a question asking for a set of things (absent: none). */
   breadth?: SetBreadthOptions;
 }
@@ -97,6 +100,7 @@ export async function rankCandidates(store: Store, results: ChannelResult[], opt
     ranked = sortCandidates(spreadSet(ranked, opts.breadth));
   }
   if (opts.memoryFirst) ranked = sortCandidates(memoriesBeforeSources(ranked, 10, opts.gatheredByMean));
+  if (opts.threads) ranked = sortCandidates(await followThreads(store, ranked, opts.threads));
   if (opts.ownTurnsBoost) ranked = sortCandidates(boostOwnTurns(ranked, opts.ownTurnsBoost));
   if (opts.timeSpread !== undefined && opts.timeSpread < 1) ranked = spreadOverTime(ranked, opts.timeSpread, opts.timeSpreadShare ?? 0);
   if (opts.secondRound) ranked = await secondRound(store, ranked, opts.query, opts.terms, opts.secondRound);

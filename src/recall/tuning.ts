@@ -104,6 +104,8 @@ export interface RecallTuning {
   secondRound: { seeds: number; terms: number; weight: number; keep: number };
   /** Lines about someone other than the one person the question names keep `keep` of their score, among the best `window` (src/recall/subject-demotion.ts; keep 1: off); for set questions only, or all. */
   subjects: { window: number; keep: number; first: number; setOnly: boolean };
+  /** Sequence questions: the recurring names of the best turns lead to their other mentions (src/recall/thread-entities.ts; share 0: off). */
+  threads: { seeds: number; share: number; minSessions: number; maxShare: number };
   /** Replaces channel weights (ablation). */
   weights?: Partial<ChannelWeights>;
 }
@@ -171,6 +173,9 @@ export const DEFAULT_TUNING: RecallTuning = {
   // has no "Name:" turns and does not move. Seeding by any best turns cost BEAM R@10 3 points.
   secondRound: { seeds: 3, terms: 4, weight: 0.3, keep: 5 },
   subjects: { window: 40, keep: 1, first: 0, setOnly: false },
+  // Sequence questions (BEAM dev event ordering R@10 30.1 -> 36.9, R@25 46.6 -> 52.1); for overviews
+  // it cost summarization R@10 2 points (pairs crowded out). LoCoMo has no sequence question.
+  threads: { seeds: 3, share: 0.6, minSessions: 3, maxShare: 0.1 },
   feedbackTermsWeight: 0,
   feedbackVectorWeight: 0,
   // Off: measured within noise on both dev sets at a latency cost (README, Recall; bench/ablation.ts rows `+ feedback…`).
