@@ -3,6 +3,9 @@ import type { Store } from '../store/store.js';
 import { type Candidate, candidateKey } from './candidate.js';
 import { hydrate } from './hydrate.js';
 
+/** A thread is a few dozen mentions; a name said more often than this is a subject of the whole profile (and costly to gather). */
+const MAX_MENTIONS = 200;
+
 export interface ThreadOptions {
   /** How many of the best messages name the thread's people and things. */
   seeds: number;
@@ -33,7 +36,7 @@ export async function followThreads(store: Store, ranked: Candidate[], o: Thread
   }
   if (seedScore.size === 0) return ranked;
   const total = Math.max(await store.countMessages(), 1);
-  const cap = Math.max(3, Math.floor(o.maxShare * total));
+  const cap = Math.min(MAX_MENTIONS, Math.max(3, Math.floor(o.maxShare * total)));
   const counts = await store.entityCounts([...seedScore.keys()], { atMost: cap });
   const followed = [...counts].filter(([, n]) => n <= cap).map(([name]) => name);
   if (followed.length === 0) return ranked;
