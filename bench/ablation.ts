@@ -44,6 +44,8 @@ const DEFAULT_CONFIGS: Record<string, Partial<RecallTuning>> = {
   '- assistant boost': { assistantBoost: 0 },
   '- own turns (sequence)': { ownTurnsBoost: 0 },
   '- time spread (sequence)': { timeSpread: 1 },
+  '- thread names (sequence)': { threads: { ...DEFAULT_TUNING.threads, share: 0 } },
+  '- first mentions (sequence)': { firstMention: 0 },
   '- answers to questions': { answerLift: 0 },
   'answer lift seeds 10': { answerSeeds: 10 },
   '+ lines about someone else demoted': { subjects: { ...DEFAULT_TUNING.subjects, keep: 0.7 } },

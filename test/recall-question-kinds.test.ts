@@ -51,6 +51,19 @@ describe('overview questions', () => {
     expect([order.order, order.overview]).toEqual([true, false]);
     expect(order.terms).toEqual(['thesis']);
   });
+
+  // How many items to list and the span of the history frame the request; the thesis is the topic.
+  for (const question of [
+    'Can you list the order in which I brought up different aspects of my thesis across our conversations? Mention ONLY five items.',
+    'In what sequence did I raise thesis matters throughout our chats? Name 3 points.',
+    'Give me a timeline of my thesis work across these sessions, seven key steps.',
+  ]) {
+    it(`searches no item count nor history span: "${question}"`, async () => {
+      const analysis = await createOfflineAnalyzer().analyze(question, { referenceDate: new Date('2024-06-01T00:00:00Z'), topicKeys: [] });
+      expect(analysis.terms).toContain('thesis');
+      for (const frame of ['five', '3', 'seven', 'across', 'sessions', 'chats']) expect(analysis.terms).not.toContain(frame);
+    });
+  }
 });
 
 describe('a model asked an overview question', () => {

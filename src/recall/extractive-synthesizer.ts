@@ -26,7 +26,7 @@ export function createExtractiveSynthesizer(opts: Partial<ExtractiveOptions> = {
         return { answer: null, citedIds: [], confidence: input.confidence };
       }
       if (input.timeline) {
-        const topic = new Set(overviewTerms(keywords(input.query)).map((w) => w.slice(0, 5)));
+        const topic = new Set(overviewTerms(keywords(input.query), input.query).map((w) => w.slice(0, 5)));
         const timeline = timelineAnswer(input.evidence, topic);
         return timeline ? { ...timeline, confidence: input.confidence } : { answer: null, citedIds: [], confidence: input.confidence };
       }

@@ -20,7 +20,7 @@ export function createOfflineAnalyzer(opts: OfflineAnalyzerOptions = {}): QueryA
       const classes = classifyQuestion(query);
       const overview = classes.has('overview');
       const order = classes.has('sequence');
-      const terms = overview || order ? overviewTerms(keywords(query)) : keywords(query);
+      const terms = overview || order ? overviewTerms(keywords(query), query) : keywords(query);
       const expansions = expand(terms, opts.relatedWords ?? ctx.relatedWords);
       const timeRange = parseTimeRange(query, ctx.referenceDate);
       return {

@@ -20,6 +20,8 @@ import { pairExchanges } from './exchange-pairs.js';
 import { liftAnswers } from './asked-answered.js';
 import { type SecondRoundOptions, secondRound } from './second-round.js';
 import { followPointers, type PointerOptions } from './gathered-pointers.js';
+import { followThreads, type ThreadOptions } from './thread-entities.js';
+import { preferFirstMentions } from './first-mention.js';
 
 export interface RankOptions extends FuseOptions {
   provenance: number;
@@ -62,6 +64,10 @@ export interface RankOptions extends FuseOptions {
   answerLift?: { share: number; seeds: number };
   /** Iterative retrieval seeded by the best turns (absent: off). */
   secondRound?: SecondRoundOptions;
+  /** A sequence follows the names of its best turns to their other mentions (absent: off). */
+  threads?: ThreadOptions;
+  /** A sequence: a session's earliest matching turn within this ratio of its best takes the best's score (absent: off). */
+  firstMention?: number;
   /** Breadth for a question asking for a set of things (absent: none). */
   breadth?: SetBreadthOptions;
 }
@@ -97,6 +103,8 @@ export async function rankCandidates(store: Store, results: ChannelResult[], opt
     ranked = sortCandidates(spreadSet(ranked, opts.breadth));
   }
   if (opts.memoryFirst) ranked = sortCandidates(memoriesBeforeSources(ranked, 10, opts.gatheredByMean));
+  if (opts.threads) ranked = sortCandidates(await followThreads(store, ranked, opts.threads));
+  if (opts.firstMention) ranked = sortCandidates(await preferFirstMentions(store, ranked, opts.firstMention));
   if (opts.ownTurnsBoost) ranked = sortCandidates(boostOwnTurns(ranked, opts.ownTurnsBoost));
   if (opts.timeSpread !== undefined && opts.timeSpread < 1) ranked = spreadOverTime(ranked, opts.timeSpread, opts.timeSpreadShare ?? 0);
   if (opts.secondRound) ranked = await secondRound(store, ranked, opts.query, opts.terms, opts.secondRound);

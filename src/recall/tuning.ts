@@ -104,6 +104,10 @@ export interface RecallTuning {
   secondRound: { seeds: number; terms: number; weight: number; keep: number };
   /** Lines about someone other than the one person the question names keep `keep` of their score, among the best `window` (src/recall/subject-demotion.ts; keep 1: off); for set questions only, or all. */
   subjects: { window: number; keep: number; first: number; setOnly: boolean };
+  /** Sequence questions: the recurring names of the best turns lead to their other mentions (src/recall/thread-entities.ts; share 0: off). */
+  threads: { seeds: number; share: number; minSessions: number; maxShare: number };
+  /** Sequence questions: a session's earliest matching turn within this ratio of its best takes the best's place (src/recall/first-mention.ts; 0: off). */
+  firstMention: number;
   /** Replaces channel weights (ablation). */
   weights?: Partial<ChannelWeights>;
 }
@@ -171,6 +175,12 @@ export const DEFAULT_TUNING: RecallTuning = {
   // has no "Name:" turns and does not move. Seeding by any best turns cost BEAM R@10 3 points.
   secondRound: { seeds: 3, terms: 4, weight: 0.3, keep: 5 },
   subjects: { window: 40, keep: 1, first: 0, setOnly: false },
+  // Sequence questions (BEAM dev event ordering R@10 30.1 -> 36.9, R@25 46.6 -> 52.1); for overviews
+  // it cost summarization R@10 2 points (pairs crowded out). LoCoMo has no sequence question.
+  threads: { seeds: 3, share: 0.6, minSessions: 3, maxShare: 0.1 },
+  // BEAM dev event ordering R@5/10 23.1/36.9 -> 25.5/38.5 (0.5 the same, 0.85 -0.8); before the names are
+  // followed it cost 0.8; for overviews summarization R@10 -6 at 0.5, nothing at 0.7-0.9.
+  firstMention: 0.7,
   feedbackTermsWeight: 0,
   feedbackVectorWeight: 0,
   // Off: measured within noise on both dev sets at a latency cost (README, Recall; bench/ablation.ts rows `+ feedback…`).

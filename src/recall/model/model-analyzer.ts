@@ -54,7 +54,7 @@ export function createModelAnalyzer(opts: ModelAnalyzerOptions): QueryAnalyzer {
       const overview = classes.has('overview');
       const order = classes.has('sequence');
       const named = uniqueLower(a.terms.flatMap((t) => keywords(t)));
-      const terms = overview || order ? overviewTerms(named) : named;
+      const terms = overview || order ? overviewTerms(named, query) : named;
       return {
         terms: terms.length > 0 ? terms : keywords(query),
         expansions: uniqueLower(a.expansions).filter((w) => !terms.includes(w)).slice(0, 10),
