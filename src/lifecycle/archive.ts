@@ -67,7 +67,7 @@ export interface ArchivePostings<E> {
   /** How many session entries hold this term key. */
   sessionCount(termKey: string): number;
   /** The term keys of an entry's terms. */
-  termKeys(entry: E): Set<string>;
+  termKeys(entry: E): Pick<ReadonlySet<string>, 'has'>;
   entry(entry: E): ArchiveEntry;
 }
 
