@@ -9,6 +9,7 @@ import * as entities from './entities.js';
 import type { EntityMention, EntitySummary } from '../entity-store.js';
 import type { AccessEntry, ArchiveEntry, TierLookup } from '../lifecycle-store.js';
 import { ArchiveCache } from './archive-cache.js';
+import { GenerationMemo } from './generation-memo.js';
 import { sqliteTierLookup } from './archive-words.js';
 import { ColdSet } from './cold-set.js';
 import type { MemoryTier } from '../../types.js';
@@ -85,6 +86,7 @@ export class SqliteStore implements Store {
   private warming = false;
   private readonly coldSet = new ColdSet();
   private readonly archiveCache = new ArchiveCache();
+  private readonly counts = new GenerationMemo();
 
   constructor(readonly path: string, readonly profile: string, private readonly options: SqliteStoreOptions = {}) {
     this.conn = new Connection(path, { bulkWrites: options.bulkWrites });
@@ -133,7 +135,7 @@ export class SqliteStore implements Store {
     const index = this.textIndex('messages');
     return (index && searchMessagesIndexed(this.conn, index, query, opts)) ?? messages.searchMessages(this.conn, query, opts);
   }
-  async countMessages(): Promise<number> { return messages.countMessages(this.conn); }
+  async countMessages(): Promise<number> { return this.counts.get(this.conn, 'messages', () => messages.countMessages(this.conn)); }
 
   async writeMemories(list: NewMemory[], opts?: WriteMemoriesOptions): Promise<WriteMemoriesResult> {
     return writeMemories(this.conn, this.vectors, list, opts);
@@ -167,7 +169,7 @@ export class SqliteStore implements Store {
     return entities.entityMentions(this.conn, names, opts?.limit, this.options.entityCatchUpLimit);
   }
   async entityCounts(names: string[], opts?: { atMost?: number }): Promise<Map<string, number>> {
-    return entities.entityCounts(this.conn, names, opts?.atMost, this.options.entityCatchUpLimit);
+    return entities.entityCounts(this.conn, names, opts?.atMost, this.options.entityCatchUpLimit, this.counts);
   }
   async indexEntities(opts?: { batches?: number }): Promise<boolean> { return entities.catchUp(this.conn, Infinity, opts?.batches); }
   async listEntities(opts?: { limit?: number }): Promise<EntitySummary[]> {
