@@ -5,16 +5,22 @@ import type { Connection } from './connection.js';
 const MAX_ENTRIES = 100_000;
 const MAX_LISTED = 1_000_000;
 
+/** What an archive search asks of an entry besides its members. */
+export interface EntryFacts {
+  termKeys: Pick<ReadonlySet<string>, 'has'>;
+  members: number;
+}
+
 /**
  * What a long-lived store's archive searches read from the database and read again for every
- * question: each named entry's term keys (one row and a JSON parse each, thousands for a common
- * word) and the postings of a word. Held only until the archive changes: every rewrite of the
- * archive bumps the tier revision (in meta, whichever process made it). Term keys are kept as one
- * joined string per entry rather than a Set: a few MB for a large archive, not tens.
+ * question: each named entry's term keys and member count (one row and a JSON parse each,
+ * thousands for a common word) and the postings of a word. Held only until the archive
+ * changes: every rewrite of the archive bumps the tier revision (in meta, whichever process
+ * made it). Members themselves are not kept.
  */
 export class ArchiveCache {
   private rev: string | null = null;
-  private readonly terms = new Map<string, string>();
+  private readonly facts = new Map<string, EntryFacts>();
   private readonly lists = new Map<string, string[]>();
   private listed = 0;
 
@@ -26,14 +32,14 @@ export class ArchiveCache {
     this.rev = rev;
   }
 
-  termKeys(entry: string, read: () => string[]): Pick<ReadonlySet<string>, 'has'> {
-    let joined = this.terms.get(entry);
-    if (joined === undefined) {
-      if (this.terms.size >= MAX_ENTRIES) this.terms.clear();
-      this.terms.set(entry, (joined = `\0${read().join('\0')}\0`));
+  entryFacts(entry: string, read: () => { termKeys: string[]; members: number }): EntryFacts {
+    let found = this.facts.get(entry);
+    if (found === undefined) {
+      if (this.facts.size >= MAX_ENTRIES) this.facts.clear();
+      const { termKeys, members } = read();
+      this.facts.set(entry, (found = { termKeys: new JoinedKeys(termKeys), members }));
     }
-    const found = joined;
-    return { has: (k) => found.includes(`\0${k}\0`) };
+    return found;
   }
 
   list(word: string, read: () => string[]): string[] {
@@ -48,12 +54,25 @@ export class ArchiveCache {
   }
 
   private clear(): void {
-    this.terms.clear();
+    this.facts.clear();
     this.clearLists();
   }
 
   private clearLists(): void {
     this.lists.clear();
     this.listed = 0;
+  }
+}
+
+/** Term keys joined into one string (they hold no NUL): a few MB for a large archive where Sets took tens. */
+class JoinedKeys {
+  private readonly joined: string;
+
+  constructor(keys: string[]) {
+    this.joined = `\0${keys.join('\0')}\0`;
+  }
+
+  has(k: string): boolean {
+    return this.joined.includes(`\0${k}\0`);
   }
 }

@@ -1,6 +1,6 @@
 import { type ArchivePostings, keyTermKeys, searchArchive, sessionTermKeys, termKey } from '../../lifecycle/archive.js';
 import type { ArchiveEntry, TierLookup } from '../lifecycle-store.js';
-import type { ArchiveCache } from './archive-cache.js';
+import type { ArchiveCache, EntryFacts } from './archive-cache.js';
 import type { Connection } from './connection.js';
 
 /** Set when `archive_words` holds the postings of the current archive (older databases lack them until the next tiering run). */
@@ -47,7 +47,7 @@ export function sqliteTierLookup(conn: Connection, coldSet?: () => ReadonlySet<s
 
 /** Entries are `kind\0key`; lists come in (kind, key) order, the order the archive loads in. */
 class SqliteArchivePostings implements ArchivePostings<string> {
-  private readonly terms = new Map<string, Set<string>>();
+  private readonly facts = new Map<string, EntryFacts>();
   private readonly entries = new Map<string, ArchiveEntry>();
 
   constructor(private readonly conn: Connection, private readonly cache?: ArchiveCache) {}
@@ -58,18 +58,28 @@ class SqliteArchivePostings implements ArchivePostings<string> {
     return this.conn.get<{ n: number }>(`SELECT count(*) AS n FROM archive_words WHERE word = ?`, `s:${k}`)!.n;
   }
 
-  termKeys(e: string): Pick<ReadonlySet<string>, 'has'> {
-    if (this.cache) return this.cache.termKeys(e, () => this.termsOf(e));
-    let found = this.terms.get(e);
+  termKeys(e: string): Pick<ReadonlySet<string>, 'has'> { return this.factsOf(e).termKeys; }
+  memberCount(e: string): number { return this.factsOf(e).members; }
+
+  name(e: string): Pick<ArchiveEntry, 'kind' | 'key'> {
+    const [kind, key] = split(e);
+    return { kind, key };
+  }
+
+  private factsOf(e: string): EntryFacts {
+    if (this.cache) return this.cache.entryFacts(e, () => this.readFacts(e));
+    let found = this.facts.get(e);
     if (!found) {
-      this.terms.set(e, (found = new Set(this.termsOf(e))));
+      const { termKeys, members } = this.readFacts(e);
+      this.facts.set(e, (found = { termKeys: new Set(termKeys), members }));
     }
     return found;
   }
 
-  private termsOf(e: string): string[] {
-    const row = this.conn.get<{ terms: string }>(`SELECT terms FROM archive_index WHERE kind = ? AND key = ?`, ...split(e));
-    return (row ? (JSON.parse(row.terms) as string[]) : []).map(termKey);
+  private readFacts(e: string): { termKeys: string[]; members: number } {
+    const row = this.conn.get<{ terms: string; n: number }>(
+      `SELECT terms, json_array_length(member_ids) AS n FROM archive_index WHERE kind = ? AND key = ?`, ...split(e));
+    return { termKeys: (row ? (JSON.parse(row.terms) as string[]) : []).map(termKey), members: row?.n ?? 0 };
   }
 
   entry(e: string): ArchiveEntry {
