@@ -53,16 +53,45 @@ describe('Bm25Index', () => {
     // Zipf-like: low-numbered words are in most documents, high-numbered ones in few.
     const word = () => vocab[Math.floor(vocab.length * rand() ** 3)];
     const index = new Bm25Index();
-    for (let id = 1; id <= 3000; id++) index.add(id, Array.from({ length: 3 + Math.floor(rand() * 20) }, word));
+    const doc = () => Array.from({ length: 3 + Math.floor(rand() * 20) }, word);
+    for (let id = 1; id <= 3000; id++) index.add(id, doc());
     for (let id = 1; id <= 3000; id += 7) index.remove(id);
-    for (let q = 0; q < 200; q++) {
-      const phrases = Array.from({ length: 2 + Math.floor(rand() * 4) }, () => [word()]);
-      const k = 1 + Math.floor(rand() * 80);
-      const full = index.search({ phrases, limit: -1 }).slice(0, k);
-      const pruned = index.search({ phrases, limit: k });
-      expect(pruned.map((h) => h.id)).toEqual(full.map((h) => h.id));
-      pruned.forEach((h, i) => expect(h.score).toBeCloseTo(full[i].score, 12));
+    const check = () => {
+      for (let q = 0; q < 200; q++) {
+        const phrases = Array.from({ length: 2 + Math.floor(rand() * 4) }, () => [word()]);
+        const k = 1 + Math.floor(rand() * 80);
+        const full = index.search({ phrases, limit: -1 }).slice(0, k);
+        const pruned = index.search({ phrases, limit: k });
+        expect(pruned.map((h) => h.id)).toEqual(full.map((h) => h.id));
+        pruned.forEach((h, i) => expect(h.score).toBeCloseTo(full[i].score, 12));
+      }
+    };
+    check();
+    // Lists in two parts (the compact base and the entries added since), and a rare word that
+    // leaves few documents in reach of the top k, so long lists are searched instead of scanned.
+    index.trim();
+    for (let id = 3001; id <= 4000; id++) index.add(id, id % 50 === 0 ? [...doc(), 'rare'] : doc());
+    check();
+    for (let q = 0; q < 50; q++) {
+      const phrases = [['rare'], [word()], [word()], ['w0']];
+      const full = index.search({ phrases, limit: -1 }).slice(0, 10);
+      expect(index.search({ phrases, limit: 10 }).map((h) => h.id)).toEqual(full.map((h) => h.id));
     }
+  });
+
+  it('scores by the documents present now after removals (word rarity is not kept from an earlier search)', () => {
+    const docs = new Map<number, string[]>();
+    for (let id = 1; id <= 400; id++) docs.set(id, ftsTokens(id % 4 === 0 ? `apple pie number ${id}` : `pear tart number ${id}`));
+    const index = new Bm25Index();
+    for (const [id, tokens] of docs) index.add(id, tokens);
+    index.remove(1);
+    const query = { phrases: [['appl'], ['pear'], ['number']], limit: 20 };
+    index.search(query);
+    for (let id = 2; id <= 400; id++) if (id % 4 !== 0 && id < 350) index.remove(id), docs.delete(id);
+    docs.delete(1);
+    const fresh = new Bm25Index();
+    for (const [id, tokens] of docs) fresh.add(id, tokens);
+    expect(index.search(query)).toEqual(fresh.search(query));
   });
 
   it('stays correct through compaction after many removals', () => {

@@ -83,6 +83,32 @@ describe('tiers read from the database (one-shot store)', () => {
     }
   });
 
+  it('a long-lived store answers from what it read of the archive until another connection rewrites it', async () => {
+    const file = path.join(dir, 'p.db');
+    await oneShot.replaceArchive(ENTRIES);
+    const server = openSqliteStore(file, 'p');
+    try {
+      const before = new ArchiveSearch(ENTRIES);
+      for (let round = 0; round < 2; round++) {
+        const lookup = (await server.tierLookup())!;
+        for (const terms of QUESTIONS) expect(lookup.searchArchive(terms)).toEqual(before.search(terms));
+      }
+      // The next tiering run, in another process: Caroline's hobby moved, Melanie's entry left.
+      const next: ArchiveEntry[] = [
+        { kind: 'topic', key: 'caroline.hobby', terms: ['caroline', 'hobby', 'climbing', 'gym'], memberIds: ['m6'] },
+        ...ENTRIES.filter((e) => e.key !== 'caroline.hobby' && e.key !== 'melanie'),
+      ];
+      await oneShot.replaceArchive(next);
+      const after = new ArchiveSearch(await oneShot.archiveEntries());
+      const lookup = (await server.tierLookup())!;
+      for (const terms of [...QUESTIONS, ['caroline', 'climbing', 'gym']]) expect(lookup.searchArchive(terms)).toEqual(after.search(terms));
+      expect(lookup.searchArchive(['caroline', 'hobby']).memberIds).toContain('m6');
+      expect(lookup.searchArchive(['melanie', 'painting']).entries.map((e) => e.key)).not.toContain('melanie');
+    } finally {
+      await server.close();
+    }
+  });
+
   it('an archive written before the postings existed is loaded whole instead', async () => {
     await oneShot.replaceArchive(ENTRIES);
     const db = (oneShot as unknown as { conn: { db: import('better-sqlite3').Database } }).conn.db;

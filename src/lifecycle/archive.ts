@@ -67,7 +67,10 @@ export interface ArchivePostings<E> {
   /** How many session entries hold this term key. */
   sessionCount(termKey: string): number;
   /** The term keys of an entry's terms. */
-  termKeys(entry: E): Set<string>;
+  termKeys(entry: E): Pick<ReadonlySet<string>, 'has'>;
+  /** How many members an entry lists (without reading them). */
+  memberCount(entry: E): number;
+  name(entry: E): Pick<ArchiveEntry, 'kind' | 'key'>;
   entry(entry: E): ArchiveEntry;
 }
 
@@ -101,16 +104,17 @@ export function searchArchive<E>(source: ArchivePostings<E>, terms: string[], ma
     const n = held(e);
     if (n >= sessionNeed) found.push([e, n]);
   }
-  const entries = new Map(found.map(([e]) => [e, source.entry(e)]));
-  found.sort((a, b) => b[1] - a[1] || entries.get(a[0])!.memberIds.length - entries.get(b[0])!.memberIds.length);
+  found.sort((a, b) => b[1] - a[1] || source.memberCount(a[0]) - source.memberCount(b[0]));
+  // Members are read only from the entries that fill the first `maxMembers`.
   const memberIds = new Set<string>();
   for (const [e] of found) {
-    for (const id of entries.get(e)!.memberIds) {
+    if (memberIds.size >= maxMembers) break;
+    for (const id of source.entry(e).memberIds) {
       if (memberIds.size >= maxMembers) break;
       memberIds.add(id);
     }
   }
-  return { entries: found.map(([e, n]) => ({ kind: entries.get(e)!.kind, key: entries.get(e)!.key, matched: n })), memberIds: [...memberIds] };
+  return { entries: found.map(([e, n]) => ({ ...source.name(e), matched: n })), memberIds: [...memberIds] };
 }
 
 /** The archive entries of a topic or entity key, by the words of the key (as `keyWordEntries` finds them). */
@@ -146,6 +150,8 @@ export class ArchiveSearch implements ArchivePostings<number> {
   sessionEntries(k: string): number[] { return this.sessionsByTerm.get(k) ?? []; }
   sessionCount(k: string): number { return this.sessionsByTerm.get(k)?.length ?? 0; }
   termKeys(i: number): Set<string> { return new Set(this.entries[i].terms.map(termKey)); }
+  memberCount(i: number): number { return this.entries[i].memberIds.length; }
+  name(i: number): Pick<ArchiveEntry, 'kind' | 'key'> { return { kind: this.entries[i].kind, key: this.entries[i].key }; }
   entry(i: number): ArchiveEntry { return this.entries[i]; }
 
   search(terms: string[], maxMembers = 200): ArchiveMatch {

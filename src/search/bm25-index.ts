@@ -1,7 +1,7 @@
-import { type PostingList, PostingBase } from './posting-base.js';
+import { findSlot, type PostingList, PostingBase } from './posting-base.js';
 import { Postings } from './postings.js';
 import { SlotMap } from './slot-map.js';
-import { topK } from './top-k.js';
+import { kthScore, topK } from './top-k.js';
 
 export interface Bm25Hit {
   id: number;
@@ -31,6 +31,9 @@ const B = 0.75;
 const MIN_DEAD_TO_COMPACT = 1_024;
 /** Entries added since the base was built, past which (and past a quarter of the base) they join it. */
 const MIN_TAIL_TO_MERGE = 65_536;
+/** Past this many remaining documents per list entry, a list is scanned rather than searched per document. */
+const LOOKUP_COST = 16;
+const MAX_CACHED_COUNTS = 4_096;
 
 /**
  * An in-memory inverted index that scores like SQLite FTS5's bm25() with default weights (k1 1.2,
@@ -54,6 +57,8 @@ export class Bm25Index {
   private dead = 0;
   private scores = new Float64Array(0);
   private marks = new Uint16Array(0);
+  /** liveCount's answers since the last change (see there). */
+  private readonly liveCounts = new Map<string, number>();
 
   constructor(parts?: Bm25Parts) {
     this.terms = parts?.terms ?? new Map();
@@ -76,6 +81,7 @@ export class Bm25Index {
   /** Indexes (or re-indexes) a document. */
   add(id: number, tokens: string[]): void {
     this.remove(id);
+    if (this.liveCounts.size > 0) this.liveCounts.clear();
     const slot = this.ids.length;
     this.ids.push(id);
     this.lengths.push(tokens.length);
@@ -102,6 +108,7 @@ export class Bm25Index {
   remove(id: number): void {
     const slot = this.slotOf.get(id);
     if (slot === undefined) return;
+    if (this.liveCounts.size > 0) this.liveCounts.clear();
     this.slotOf.delete(id);
     this.ids[slot] = -1;
     this.liveTokens -= this.lengths[slot];
@@ -112,33 +119,46 @@ export class Bm25Index {
   search(query: Bm25Query): Bm25Hit[] {
     const n = this.size;
     if (n === 0 || query.phrases.length === 0 || query.limit === 0) return [];
-    const lists = query.phrases.filter((p) => p.length > 0).map((p) => this.phraseLists(p));
+    const phrases = query.phrases.filter((p) => p.length > 0);
+    const lists = phrases.map((p) => this.phraseLists(p));
     if (lists.length === 0 || (query.all && lists.some((l) => totalLength(l) === 0))) return [];
     this.ensureScratch();
     const avgdl = this.liveTokens / n || 1;
-    const touched: number[] = [];
-    const terms = lists.map((segments) => {
-      const df = this.liveCount(segments);
+    let touched: number[] = [];
+    const terms = lists.map((segments, i) => {
+      const df = this.liveCount(phrases[i], segments);
       return { segments, idf: Math.max(1e-6, Math.log((n - df + 0.5) / (df + 0.5))) };
     });
-    // MaxScore: rarest terms first; once the k-th best score so far beats what the remaining
-    // terms could add together (each at most idf·(k1+1)), no unseen document can reach the top k,
-    // so the remaining terms only add to documents already seen. Same hits, same scores.
+    // MaxScore: rarest terms first. A term adds at most idf·(k1+1), so once a document's score
+    // plus what the remaining terms could add falls below the k-th best so far, it cannot reach
+    // the top k: from the point where no unseen document can, only the documents still able to
+    // are scored (looked up in long lists rather than scanned). Same hits, same scores.
     const prune = !query.all && query.limit > 0 && terms.length > 1;
     if (prune) terms.sort((a, b) => b.idf - a.idf);
     let rest = terms.reduce((sum, t) => sum + t.idf * (K1 + 1), 0);
-    let seenOnly = false;
+    let narrowed = false;
     for (const { segments, idf } of terms) {
-      if (prune && !seenOnly && touched.length >= query.limit) seenOnly = kthScore(touched, query.limit, this.scores) > rest;
+      if (prune && touched.length >= query.limit) {
+        const kth = kthScore(touched, query.limit, this.scores);
+        const floor = kth - kth * 1e-9;
+        if (narrowed || floor > rest) touched = this.keepReachable(touched, floor - rest);
+        narrowed ||= floor > rest;
+      }
       rest -= idf * (K1 + 1);
       for (const list of segments) {
+        if (narrowed && touched.length * LOOKUP_COST < list.length) {
+          for (const slot of touched) {
+            const i = findSlot(list, slot);
+            if (i >= 0) this.scores[slot] += this.weight(idf, list.counts[i], slot, avgdl);
+          }
+          continue;
+        }
         for (let i = 0; i < list.length; i++) {
           const slot = list.slots[i];
-          if (seenOnly ? this.marks[slot] === 0 : this.ids[slot] < 0) continue;
-          const tf = list.counts[i];
+          if (narrowed ? this.marks[slot] === 0 : this.ids[slot] < 0) continue;
           if (this.marks[slot] === 0) touched.push(slot);
           this.marks[slot]++;
-          this.scores[slot] += (idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * this.lengths[slot]) / avgdl));
+          this.scores[slot] += this.weight(idf, list.counts[i], slot, avgdl);
         }
       }
     }
@@ -150,6 +170,23 @@ export class Bm25Index {
       this.marks[slot] = 0;
     }
     return hits;
+  }
+
+  private weight(idf: number, tf: number, slot: number, avgdl: number): number {
+    return (idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * this.lengths[slot]) / avgdl));
+  }
+
+  /** The slots scoring at least `min`; the others' scratch is cleared (they leave the search). */
+  private keepReachable(slots: number[], min: number): number[] {
+    const kept: number[] = [];
+    for (const slot of slots) {
+      if (this.scores[slot] >= min) kept.push(slot);
+      else {
+        this.scores[slot] = 0;
+        this.marks[slot] = 0;
+      }
+    }
+    return kept;
   }
 
   /** A term's entries: its base range, then its tail (slots ascending across both). */
@@ -168,10 +205,17 @@ export class Bm25Index {
     return [intersect(lists)];
   }
 
-  private liveCount(segments: PostingList[]): number {
+  /** A phrase's live documents; counted once per phrase until the next change when some are removed. */
+  private liveCount(phrase: string[], segments: PostingList[]): number {
     if (this.dead === 0) return totalLength(segments);
-    let live = 0;
-    for (const list of segments) for (let i = 0; i < list.length; i++) if (this.ids[list.slots[i]] >= 0) live++;
+    const key = phrase.join(' ');
+    let live = this.liveCounts.get(key);
+    if (live === undefined) {
+      live = 0;
+      for (const list of segments) for (let i = 0; i < list.length; i++) if (this.ids[list.slots[i]] >= 0) live++;
+      if (this.liveCounts.size >= MAX_CACHED_COUNTS) this.liveCounts.clear();
+      this.liveCounts.set(key, live);
+    }
     return live;
   }
 
@@ -249,37 +293,6 @@ function totalLength(lists: PostingList[]): number {
   let n = 0;
   for (const l of lists) n += l.length;
   return n;
-}
-
-/** The k-th highest score among `slots` (k ≤ slots.length), via a bounded min-heap. */
-function kthScore(slots: number[], k: number, scores: Float64Array): number {
-  const heap = new Float64Array(k);
-  let size = 0;
-  for (const slot of slots) {
-    const v = scores[slot];
-    if (size < k) {
-      let i = size++;
-      heap[i] = v;
-      while (i > 0 && heap[(i - 1) >> 1] > heap[i]) {
-        const p = (i - 1) >> 1;
-        [heap[i], heap[p]] = [heap[p], heap[i]];
-        i = p;
-      }
-    } else if (v > heap[0]) {
-      heap[0] = v;
-      for (let i = 0; ;) {
-        const l = 2 * i + 1;
-        const r = l + 1;
-        let m = i;
-        if (l < k && heap[l] < heap[m]) m = l;
-        if (r < k && heap[r] < heap[m]) m = r;
-        if (m === i) break;
-        [heap[i], heap[m]] = [heap[m], heap[i]];
-        i = m;
-      }
-    }
-  }
-  return heap[0];
 }
 
 /** Slots holding every token's entries, with the smallest count among them. */

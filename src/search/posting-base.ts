@@ -75,4 +75,18 @@ export class PostingBase {
   }
 }
 
+/** The index of `slot` in a list (its slots ascend), or -1. */
+export function findSlot(list: PostingList, slot: number): number {
+  let lo = 0;
+  let hi = list.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const s = list.slots[mid];
+    if (s === slot) return mid;
+    if (s < slot) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
+
 const EMPTY: PostingList = { slots: new Int32Array(0), counts: new Uint16Array(0), length: 0 };

@@ -44,3 +44,34 @@ function siftDown(heap: number[], i: number, worse: Worse): void {
     i = min;
   }
 }
+
+/** The k-th highest score among `slots` (k ≤ slots.length), via a bounded min-heap. */
+export function kthScore(slots: number[], k: number, scores: Float64Array): number {
+  const heap = new Float64Array(k);
+  let size = 0;
+  for (const slot of slots) {
+    const v = scores[slot];
+    if (size < k) {
+      let i = size++;
+      heap[i] = v;
+      while (i > 0 && heap[(i - 1) >> 1] > heap[i]) {
+        const p = (i - 1) >> 1;
+        [heap[i], heap[p]] = [heap[p], heap[i]];
+        i = p;
+      }
+    } else if (v > heap[0]) {
+      heap[0] = v;
+      for (let i = 0; ;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let m = i;
+        if (l < k && heap[l] < heap[m]) m = l;
+        if (r < k && heap[r] < heap[m]) m = r;
+        if (m === i) break;
+        [heap[i], heap[m]] = [heap[m], heap[i]];
+        i = m;
+      }
+    }
+  }
+  return heap[0];
+}

@@ -22,8 +22,16 @@ export function withCacheAffinity<T>(profile: string, fn: () => Promise<T>): Pro
   return current.run(affinityKey(profile), fn);
 }
 
+/** Keys by profile name (every recall and model call asks; a hash per call cost more than the lookup). */
+const keys = new Map<string, string>();
+
 export function affinityKey(profile: string): string {
-  return `mnemo-${createHash('sha256').update(`mnemo-profile\0${profile}`).digest('hex').slice(0, 24)}`;
+  let key = keys.get(profile);
+  if (key === undefined) {
+    if (keys.size >= 1_000) keys.clear();
+    keys.set(profile, (key = `mnemo-${createHash('sha256').update(`mnemo-profile\0${profile}`).digest('hex').slice(0, 24)}`));
+  }
+  return key;
 }
 
 export interface AffinityCallOptions {

@@ -1,5 +1,6 @@
 import { type ArchivePostings, keyTermKeys, searchArchive, sessionTermKeys, termKey } from '../../lifecycle/archive.js';
 import type { ArchiveEntry, TierLookup } from '../lifecycle-store.js';
+import type { ArchiveCache, EntryFacts } from './archive-cache.js';
 import type { Connection } from './connection.js';
 
 /** Set when `archive_words` holds the postings of the current archive (older databases lack them until the next tiering run). */
@@ -19,12 +20,13 @@ export function writeArchiveWords(conn: Connection, entries: ArchiveEntry[]): vo
  * The tiers of one recall read from the database: a memory's tier by its id (or from `coldSet`,
  * the cold set a long-lived store keeps), the archive's entries through the postings of the
  * question's words. Null when the postings are not current (the caller loads the whole archive
- * instead). Reads are cached for the lookup's one recall.
+ * instead). Reads are cached for the lookup's one recall, or with `cache` until the archive changes.
  */
-export function sqliteTierLookup(conn: Connection, coldSet?: () => ReadonlySet<string>): TierLookup | null {
+export function sqliteTierLookup(conn: Connection, coldSet?: () => ReadonlySet<string>, cache?: ArchiveCache): TierLookup | null {
   const hasArchive = conn.get<{ x: number }>(`SELECT EXISTS (SELECT 1 FROM archive_index) AS x`)!.x === 1;
   if (hasArchive && !conn.get(`SELECT 1 FROM meta WHERE key = ?`, WORDS_CURRENT_KEY)) return null;
-  const postings = new SqliteArchivePostings(conn);
+  cache?.sync(conn);
+  const postings = new SqliteArchivePostings(conn, cache);
   const archive = (terms: string[]) => (hasArchive ? searchArchive(postings, terms) : { entries: [], memberIds: [] });
   if (coldSet) {
     const cold = coldSet();
@@ -45,24 +47,39 @@ export function sqliteTierLookup(conn: Connection, coldSet?: () => ReadonlySet<s
 
 /** Entries are `kind\0key`; lists come in (kind, key) order, the order the archive loads in. */
 class SqliteArchivePostings implements ArchivePostings<string> {
-  private readonly terms = new Map<string, Set<string>>();
+  private readonly facts = new Map<string, EntryFacts>();
   private readonly entries = new Map<string, ArchiveEntry>();
 
-  constructor(private readonly conn: Connection) {}
+  constructor(private readonly conn: Connection, private readonly cache?: ArchiveCache) {}
 
-  keyWordEntries(k: string): string[] { return this.list(`k:${k}`); }
-  sessionEntries(k: string): string[] { return this.list(`s:${k}`); }
+  keyWordEntries(k: string): string[] { return this.cachedList(`k:${k}`); }
+  sessionEntries(k: string): string[] { return this.cachedList(`s:${k}`); }
   sessionCount(k: string): number {
     return this.conn.get<{ n: number }>(`SELECT count(*) AS n FROM archive_words WHERE word = ?`, `s:${k}`)!.n;
   }
 
-  termKeys(e: string): Set<string> {
-    let found = this.terms.get(e);
+  termKeys(e: string): Pick<ReadonlySet<string>, 'has'> { return this.factsOf(e).termKeys; }
+  memberCount(e: string): number { return this.factsOf(e).members; }
+
+  name(e: string): Pick<ArchiveEntry, 'kind' | 'key'> {
+    const [kind, key] = split(e);
+    return { kind, key };
+  }
+
+  private factsOf(e: string): EntryFacts {
+    if (this.cache) return this.cache.entryFacts(e, () => this.readFacts(e));
+    let found = this.facts.get(e);
     if (!found) {
-      const row = this.conn.get<{ terms: string }>(`SELECT terms FROM archive_index WHERE kind = ? AND key = ?`, ...split(e));
-      this.terms.set(e, (found = new Set((row ? (JSON.parse(row.terms) as string[]) : []).map(termKey))));
+      const { termKeys, members } = this.readFacts(e);
+      this.facts.set(e, (found = { termKeys: new Set(termKeys), members }));
     }
     return found;
+  }
+
+  private readFacts(e: string): { termKeys: string[]; members: number } {
+    const row = this.conn.get<{ terms: string; n: number }>(
+      `SELECT terms, json_array_length(member_ids) AS n FROM archive_index WHERE kind = ? AND key = ?`, ...split(e));
+    return { termKeys: (row ? (JSON.parse(row.terms) as string[]) : []).map(termKey), members: row?.n ?? 0 };
   }
 
   entry(e: string): ArchiveEntry {
@@ -74,6 +91,10 @@ class SqliteArchivePostings implements ArchivePostings<string> {
       this.entries.set(e, (found = { kind, key, terms: row ? JSON.parse(row.terms) : [], memberIds: row ? JSON.parse(row.member_ids) : [] }));
     }
     return found;
+  }
+
+  private cachedList(word: string): string[] {
+    return this.cache ? this.cache.list(word, () => this.list(word)) : this.list(word);
   }
 
   private list(word: string): string[] {

@@ -1,6 +1,7 @@
 import { entityMentions as mentionsOf } from '../../entities/extract.js';
 import { ENTITY_BATCH, ENTITY_MEMORY_MARK, ENTITY_MESSAGE_MARK, type EntityMention, type EntitySummary } from '../entity-store.js';
 import type { Connection } from './connection.js';
+import type { GenerationMemo } from './generation-memo.js';
 import { PURGED } from './memory-rows.js';
 
 /** SQLite side of `EntityStore` (see src/store/entity-store.ts). */
@@ -63,11 +64,12 @@ export function entityMentions(conn: Connection, entities: string[], limit = 500
   return out;
 }
 
-export function entityCounts(conn: Connection, entities: string[], atMost?: number, maxBacklog?: number): Map<string, number> {
+export function entityCounts(conn: Connection, entities: string[], atMost?: number, maxBacklog?: number, memo?: GenerationMemo): Map<string, number> {
   catchUp(conn, maxBacklog);
   const out = new Map<string, number>();
   for (const entity of new Set(entities)) {
-    const n = conn.get<{ n: number }>(`SELECT count(*) AS n FROM (SELECT 1 FROM entity_mentions WHERE entity = ? LIMIT ?)`, entity, atMost === undefined ? -1 : atMost + 1)!.n;
+    const count = () => conn.get<{ n: number }>(`SELECT count(*) AS n FROM (SELECT 1 FROM entity_mentions WHERE entity = ? LIMIT ?)`, entity, atMost === undefined ? -1 : atMost + 1)!.n;
+    const n = memo ? memo.get(conn, `entity\0${entity}\0${atMost ?? -1}`, count) : count();
     if (n > 0) out.set(entity, n);
   }
   return out;

@@ -8,6 +8,8 @@ import * as lifecycle from './lifecycle.js';
 import * as entities from './entities.js';
 import type { EntityMention, EntitySummary } from '../entity-store.js';
 import type { AccessEntry, ArchiveEntry, TierLookup } from '../lifecycle-store.js';
+import { ArchiveCache } from './archive-cache.js';
+import { GenerationMemo } from './generation-memo.js';
 import { sqliteTierLookup } from './archive-words.js';
 import { ColdSet } from './cold-set.js';
 import type { MemoryTier } from '../../types.js';
@@ -83,6 +85,8 @@ export class SqliteStore implements Store {
   private readonly text: { memories: SqliteTextIndex; messages: SqliteTextIndex } | null;
   private warming = false;
   private readonly coldSet = new ColdSet();
+  private readonly archiveCache = new ArchiveCache();
+  private readonly counts = new GenerationMemo();
 
   constructor(readonly path: string, readonly profile: string, private readonly options: SqliteStoreOptions = {}) {
     this.conn = new Connection(path, { bulkWrites: options.bulkWrites });
@@ -131,7 +135,7 @@ export class SqliteStore implements Store {
     const index = this.textIndex('messages');
     return (index && searchMessagesIndexed(this.conn, index, query, opts)) ?? messages.searchMessages(this.conn, query, opts);
   }
-  async countMessages(): Promise<number> { return messages.countMessages(this.conn); }
+  async countMessages(): Promise<number> { return this.counts.get(this.conn, 'messages', () => messages.countMessages(this.conn)); }
 
   async writeMemories(list: NewMemory[], opts?: WriteMemoriesOptions): Promise<WriteMemoriesResult> {
     return writeMemories(this.conn, this.vectors, list, opts);
@@ -165,7 +169,7 @@ export class SqliteStore implements Store {
     return entities.entityMentions(this.conn, names, opts?.limit, this.options.entityCatchUpLimit);
   }
   async entityCounts(names: string[], opts?: { atMost?: number }): Promise<Map<string, number>> {
-    return entities.entityCounts(this.conn, names, opts?.atMost, this.options.entityCatchUpLimit);
+    return entities.entityCounts(this.conn, names, opts?.atMost, this.options.entityCatchUpLimit, this.counts);
   }
   async indexEntities(opts?: { batches?: number }): Promise<boolean> { return entities.catchUp(this.conn, Infinity, opts?.batches); }
   async listEntities(opts?: { limit?: number }): Promise<EntitySummary[]> {
@@ -241,11 +245,12 @@ export class SqliteStore implements Store {
   /**
    * The archive index is read per recall through its word postings instead of loaded whole (a
    * server's recall threads each held a copy); a one-shot store (loadIndexes 'warm') reads
-   * memories' tiers per id too, others keep the cold set.
+   * memories' tiers per id too, others keep the cold set and what the searches read of the
+   * archive (its entries' term keys and word postings, not their members) until it changes.
    */
   async tierLookup(): Promise<TierLookup | null> {
     if (this.options.loadIndexes === 'warm') return sqliteTierLookup(this.conn);
-    return this.conn.read(() => sqliteTierLookup(this.conn, () => this.coldSet.current(this.conn)));
+    return this.conn.read(() => sqliteTierLookup(this.conn, () => this.coldSet.current(this.conn), this.archiveCache));
   }
   async dump(): Promise<StoreDump> { return dumps.dump(this.conn); }
   async load(data: StoreDump, strategy: 'merge' | 'replace'): Promise<{ messages: number; memories: number }> {

@@ -1,0 +1,36 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openSqliteStore, type SqliteStore } from '../src/store/sqlite/sqlite-store.js';
+import { msg } from './contract/harness.js';
+
+describe('counts a recall asks for every time (messages, mentions of a name)', () => {
+  let dir: string;
+  let server: SqliteStore;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'mnemo-counts-'));
+    server = openSqliteStore(path.join(dir, 'p.db'), 'p');
+  });
+  afterEach(async () => {
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('follow writes made through another connection and through this one', async () => {
+    await server.insertMessages([msg('s1', 'user', 'We took Luna to Brighton.'), msg('s1', 'user', 'Luna loved it.')]);
+    expect(await server.countMessages()).toBe(2);
+    expect(await server.entityCounts(['luna', 'brighton'], { atMost: 10 })).toEqual(new Map([['luna', 2], ['brighton', 1]]));
+    // Another process appends to the same profile.
+    const other = openSqliteStore(path.join(dir, 'p.db'), 'p');
+    await other.insertMessages([msg('s2', 'user', 'Luna is at the vet today.')]);
+    await other.close();
+    expect(await server.countMessages()).toBe(3);
+    expect((await server.entityCounts(['luna'], { atMost: 10 })).get('luna')).toBe(3);
+    // The cap is part of the question: counting stops one past it.
+    expect((await server.entityCounts(['luna'], { atMost: 1 })).get('luna')).toBe(2);
+    await server.insertMessages([msg('s3', 'user', 'Brighton again with Luna.')]);
+    expect(await server.countMessages()).toBe(4);
+    expect(await server.entityCounts(['luna', 'brighton'], { atMost: 10 })).toEqual(new Map([['luna', 4], ['brighton', 2]]));
+  });
+});
