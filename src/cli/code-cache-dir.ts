@@ -1,0 +1,18 @@
+/**
+ * Where the CLI keeps its code cache: $MNEMO_CACHE_DIR, else the user's cache directory
+ * ($XDG_CACHE_HOME or ~/.cache; %LOCALAPPDATA% on Windows) under mnemo/. Per user, never a shared
+ * temporary directory: another user's file there would run as this user's code.
+ */
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+export function codeCacheDir(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.MNEMO_CACHE_DIR) return env.MNEMO_CACHE_DIR;
+  if (process.platform === 'win32' && env.LOCALAPPDATA) return join(env.LOCALAPPDATA, 'mnemo', 'Cache');
+  return join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'mnemo');
+}
+
+/** One file per bundle content and Node build: V8 rejects a cache from another version, and two installs must not evict each other. */
+export function codeCacheFile(bundleHash: string, env: NodeJS.ProcessEnv = process.env): string {
+  return join(codeCacheDir(env), `cli-${bundleHash}-${process.version}-${process.arch}.v8`);
+}
