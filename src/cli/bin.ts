@@ -13,5 +13,5 @@ declare const MNEMO_CLI_BUNDLE_HASH: string | undefined;
 const hash = typeof MNEMO_CLI_BUNDLE_HASH === 'string' ? MNEMO_CLI_BUNDLE_HASH : null;
 
 const bundle = fileURLToPath(new URL('./mnemo-cli.cjs', import.meta.url));
-const cli = requireWithCodeCache(bundle, hash ? codeCacheFile(hash) : null) as typeof import('./run.js');
+const cli = requireWithCodeCache(bundle, hash ? codeCacheFile(hash, process.argv) : null) as typeof import('./run.js');
 await cli.run(process.argv);
