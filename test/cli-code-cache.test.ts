@@ -3,11 +3,12 @@
  * answers the same from a cold cache (which it then writes), from the warm cache, and from a
  * corrupt or unwritable one, which it ignores without a word.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from './fixtures/cli/run-cli.js';
+import { CLI, ROOT, runCli } from './fixtures/cli/run-cli.js';
 
 const SLOW = 120_000;
 const QUESTION = 'which database does the project use?';
@@ -62,6 +63,16 @@ describe('the CLI code cache', () => {
     expect(readFileSync(file).equals(bad)).toBe(false);
     writeFileSync(file, 'not a cache');
     await recall(cacheDir);
+  }, SLOW);
+
+  it('is written by a long-running command that ends by a signal', async () => {
+    const cacheDir = path.join(dir, 'mcp');
+    const child = spawn(process.execPath, [CLI, 'mcp', '--data-dir', dataDir], { cwd: ROOT, env: { ...process.env, MNEMO_EMBEDDER: 'hashing', MNEMO_CACHE_DIR: cacheDir }, stdio: ['pipe', 'ignore', 'ignore'] });
+    try {
+      await expect.poll(() => existsSync(cacheDir) && readdirSync(cacheDir).some((f) => f.endsWith('.v8')), { timeout: 90_000, interval: 500 }).toBe(true);
+    } finally {
+      child.kill('SIGTERM');
+    }
   }, SLOW);
 
   it('runs without a cache it cannot write', async () => {

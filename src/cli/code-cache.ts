@@ -16,6 +16,7 @@ const HEAD = '(function (exports, require, module, __filename, __dirname) { ';
 const TAIL = '\n})';
 /** A release build of V8 checks a cache's version, flags and length, not its bytes: a SHA-256 of them goes in front. */
 const DIGEST_BYTES = 32;
+const LONG_RUN_MS = 10_000;
 
 const digest = (bytes: Uint8Array): Buffer => createHash('sha256').update(bytes).digest();
 
@@ -57,7 +58,16 @@ export function requireWithCodeCache(file: string, cacheFile: string | null): un
     cachedData,
     importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
   });
-  if (cacheFile && (!cachedData || script.cachedDataRejected)) process.once('exit', () => writeCache(cacheFile, script));
+  if (cacheFile && (!cachedData || script.cachedDataRejected)) {
+    let written = false;
+    const write = () => {
+      if (!written) writeCache(cacheFile, script);
+      written = true;
+    };
+    process.once('exit', write);
+    // A server or an MCP session often ends by a signal, without an exit event: it writes once it has run a while.
+    setTimeout(write, LONG_RUN_MS).unref();
+  }
   const module = { exports: {} };
   const wrapper = script.runInThisContext() as (...args: unknown[]) => void;
   wrapper.call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
