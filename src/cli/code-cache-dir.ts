@@ -1,15 +1,13 @@
 /**
- * Where the CLI keeps its code cache: $MNEMO_CACHE_DIR, else the user's cache directory
- * ($XDG_CACHE_HOME or ~/.cache; %LOCALAPPDATA% on Windows) under mnemo/. Per user, never a shared
- * temporary directory: another user's file there would run as this user's code.
+ * Where the CLI keeps its code cache: $MNEMO_CACHE_DIR, else ~/.cache/mnemo/code (beside the
+ * word-vector cache in ~/.cache/mnemo/models). Per user, never a shared temporary directory:
+ * another user's file there would run as this user's code.
  */
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
 export function codeCacheDir(env: NodeJS.ProcessEnv = process.env): string {
-  if (env.MNEMO_CACHE_DIR) return env.MNEMO_CACHE_DIR;
-  if (process.platform === 'win32' && env.LOCALAPPDATA) return join(env.LOCALAPPDATA, 'mnemo', 'Cache');
-  return join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'mnemo');
+  return env.MNEMO_CACHE_DIR || join(homedir(), '.cache', 'mnemo', 'code');
 }
 
 /**
