@@ -1,15 +1,16 @@
 /**
- * Bundles the `mnemo` binary into dist/bin/ (after tsc has built dist/): one entry for the CLI and
- * one for each thread or process it starts (recall thread, index compaction), code-split so that
- * each command loads only its own chunks. A cold
- * command then reads a few dozen files instead of several hundred modules.
+ * Bundles the `mnemo` binary into dist/bin/ (after tsc has built dist/): the CLI as one CommonJS
+ * file run through V8's code cache by a small binary (src/cli/bin.ts), and one code-split entry for
+ * each thread or process it starts (recall thread, index compaction). A cold command then reads
+ * three files instead of several hundred modules, and after its first run compiles almost nothing.
  *
  * Every output file sits directly in dist/bin/, at the depth of dist/cli/, so the paths the code
  * resolves from its own module (`../../package.json`, `./recall-thread.js`) hold in both builds.
  * Packages with native code, data files or optional installs stay outside the bundle and are
  * loaded from node_modules as before.
  */
-import { rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -32,22 +33,11 @@ const zodEnglishOnly = {
   },
 };
 
-rmSync(outdir, { recursive: true, force: true });
-await esbuild.build({
+const shared = {
   absWorkingDir: root,
-  // Every file the code starts as a thread or a process of its own is an entry, found beside the chunks.
-  entryPoints: {
-    mnemo: 'src/cli/main.ts',
-    'recall-thread': 'src/recall-pool/recall-thread.ts',
-    'vector-compact-child': 'src/store/sqlite/vector-compact-child.ts',
-  },
-  outdir,
   bundle: true,
-  splitting: true,
-  format: 'esm',
   platform: 'node',
   target: 'node20',
-  chunkNames: 'chunk-[hash]',
   logLevel: 'warning',
   plugins: [zodEnglishOnly],
   external: [
@@ -55,6 +45,47 @@ await esbuild.build({
     '@electric-sql/*', '@huggingface/transformers', // WebAssembly / model files beside their modules
     'pg', 'playwright-core', '@langchain/core', // optional back ends and peers
   ],
+};
+
+rmSync(outdir, { recursive: true, force: true });
+
+// The CLI itself: one CommonJS file, so that the binary can compile it through V8's code cache
+// (src/cli/code-cache.ts). esbuild turns its dynamic imports into functions that evaluate a
+// module on first use, so a command still runs only its own modules' top-level code.
+const cli = `${outdir}/mnemo-cli.cjs`;
+await esbuild.build({
+  ...shared,
+  entryPoints: ['src/cli/run.ts'],
+  outfile: cli,
+  format: 'cjs',
+  define: { 'import.meta.url': '__mnemoModuleUrl' },
+  banner: { js: "const __mnemoModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
+});
+// esbuild escapes non-ASCII text in strings and names but not in regular expression literals or
+// comments; escaping those too lets the binary read the bundle as Latin-1, many times faster than UTF-8.
+writeFileSync(cli, readFileSync(cli, 'utf8').replace(/[^\0-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+const cliHash = createHash('sha256').update(readFileSync(cli)).digest('hex').slice(0, 16);
+
+// The binary: a small ES module that loads the CLI above.
+await esbuild.build({
+  ...shared,
+  entryPoints: ['src/cli/bin.ts'],
+  outfile: `${outdir}/mnemo.js`,
+  format: 'esm',
+  define: { MNEMO_CLI_BUNDLE_HASH: JSON.stringify(cliHash) },
+});
+
+// Every file the code starts as a thread or a process of its own, found beside the CLI.
+await esbuild.build({
+  ...shared,
+  entryPoints: {
+    'recall-thread': 'src/recall-pool/recall-thread.ts',
+    'vector-compact-child': 'src/store/sqlite/vector-compact-child.ts',
+  },
+  outdir,
+  splitting: true,
+  format: 'esm',
+  chunkNames: 'chunk-[hash]',
   // CommonJS packages inside an ES module bundle call require() for Node built-ins.
   banner: { js: "import { createRequire as __mnemoCreateRequire } from 'node:module'; const require = __mnemoCreateRequire(import.meta.url);" },
 });

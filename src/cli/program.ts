@@ -27,7 +27,7 @@ export async function createProgram(opts: ProgramOptions = {}): Promise<Command>
     .addHelpText(
       'after',
       '\nEnvironment: MNEMO_DATA_DIR, MNEMO_STORE, MNEMO_LLM_* (see `mnemo doctor --help`), MNEMO_EMBEDDER (glove|hashing|none),\n' +
-        'MNEMO_MODELS_DIR, MNEMO_DEBUG=1 (stack traces).\n' +
+        'MNEMO_MODELS_DIR, MNEMO_CACHE_DIR (compiled CLI code, default ~/.cache/mnemo/code), MNEMO_DEBUG=1 (stack traces).\n' +
         'Exit codes: 0 ok, 1 internal error, 2 bad input or usage, 3 not found, 4 unauthorized, 5 unavailable or model error.\n' +
         'Start with: mnemo demo',
     );

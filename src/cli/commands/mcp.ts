@@ -12,9 +12,10 @@ export function registerMcp(program: Command): void {
       const { runMcpStdio } = await import('../../mcp/index.js');
       const mnemo = await openMnemo(g, { background: true });
       try {
-        // Load the indexes while the client starts up; a profile not written yet has none to load.
-        void mnemo.profile(g.profile).warm().catch(() => {});
-        await runMcpStdio({ mnemo, profile: g.profile, readOnly: opts.readOnly === true });
+        // Loading the indexes holds the process for seconds at 100K memories: the handshake is
+        // answered first. A profile not written yet has none to load.
+        const warm = () => void mnemo.profile(g.profile).warm().catch(() => {});
+        await runMcpStdio({ mnemo, profile: g.profile, readOnly: opts.readOnly === true, onInitialized: warm });
       } finally {
         await mnemo.close();
       }

@@ -1,0 +1,75 @@
+/**
+ * Runs a CommonJS file with V8's code cache. Node 20 has no compile cache of its own, and a cold
+ * command spends a third of its time parsing and compiling the CLI bundle: the first run saves the
+ * bytecode of every function it ran to `cacheFile` (at exit, so it holds the functions compiled
+ * lazily too), later runs deserialize it instead. A missing, stale, rejected, corrupt or unwritable
+ * cache only costs that compile again, never an error.
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import vm from 'node:vm';
+
+// The wrapper starts on the source's first line so that stack traces keep the bundle's line numbers.
+const HEAD = '(function (exports, require, module, __filename, __dirname) { ';
+const TAIL = '\n})';
+/** A release build of V8 checks a cache's version, flags and length, not its bytes: a SHA-256 of them goes in front. */
+const DIGEST_BYTES = 32;
+const LONG_RUN_MS = 10_000;
+
+const digest = (bytes: Uint8Array): Buffer => createHash('sha256').update(bytes).digest();
+
+function readCache(cacheFile: string): Buffer | undefined {
+  let file: Buffer;
+  try {
+    file = readFileSync(cacheFile);
+  } catch {
+    return undefined;
+  }
+  const data = file.subarray(DIGEST_BYTES);
+  return file.length > DIGEST_BYTES && digest(data).equals(file.subarray(0, DIGEST_BYTES)) ? data : undefined;
+}
+
+function writeCache(cacheFile: string, script: vm.Script): void {
+  const temp = `${cacheFile}.${process.pid}.tmp`;
+  try {
+    const data = script.createCachedData();
+    mkdirSync(dirname(cacheFile), { recursive: true });
+    writeFileSync(temp, Buffer.concat([digest(data), data]));
+    // Another process reads either the old file or the whole new one.
+    renameSync(temp, cacheFile);
+  } catch {
+    try {
+      rmSync(temp, { force: true });
+    } catch {
+      // the directory itself is unusable
+    }
+  }
+}
+
+/** `require(file)` of an ASCII-only file through the cache in `cacheFile` (null: no cache); returns the module's exports. */
+export function requireWithCodeCache(file: string, cacheFile: string | null): unknown {
+  // The build makes the bundle ASCII only (scripts/bundle-cli.mjs): Latin-1 reads it as is, without UTF-8 decoding.
+  const source = readFileSync(file, 'latin1');
+  const cachedData = cacheFile ? readCache(cacheFile) : undefined;
+  const script = new vm.Script(HEAD + source + TAIL, {
+    filename: file,
+    cachedData,
+    importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+  });
+  if (cacheFile && (!cachedData || script.cachedDataRejected)) {
+    let written = false;
+    const write = () => {
+      if (!written) writeCache(cacheFile, script);
+      written = true;
+    };
+    process.once('exit', write);
+    // A server or an MCP session often ends by a signal, without an exit event: it writes once it has run a while.
+    setTimeout(write, LONG_RUN_MS).unref();
+  }
+  const module = { exports: {} };
+  const wrapper = script.runInThisContext() as (...args: unknown[]) => void;
+  wrapper.call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
+  return module.exports;
+}
