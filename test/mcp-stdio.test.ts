@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CLI as cli } from './fixtures/cli/run-cli.js';
 
@@ -24,7 +24,9 @@ type Text = { type: 'text'; text: string };
 const payload = (res: any) => JSON.parse((res.content[0] as Text).text.replace(/^[^\n]*\n/, ''));
 
 async function roundTrip(args: string[]): Promise<void> {
-  const transport = new StdioClientTransport({ command: process.execPath, args, cwd: root, stderr: 'pipe' });
+  // The client passes a minimal environment: the CLI's code cache goes to the test's folder, not the user's home.
+  const env = { ...getDefaultEnvironment(), MNEMO_CACHE_DIR: path.join(dir, 'code-cache') };
+  const transport = new StdioClientTransport({ command: process.execPath, args, cwd: root, stderr: 'pipe', env });
   const client = new Client({ name: 'test', version: '1.0.0' });
   await client.connect(transport);
   expect((await client.listTools()).tools.map((t) => t.name)).toEqual(expect.arrayContaining(['forget', 'ingest', 'list', 'recall', 'remember', 'update', 'complete', 'note']));
