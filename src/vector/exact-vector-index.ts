@@ -140,12 +140,8 @@ export class ExactVectorIndex implements VectorIndex {
     return { ids: [...this.ids], attrs: [...this.attrs], matrix: this.data.slice(0, n * this.dimensions) };
   }
 
-  /**
-   * By a quarter, not double: a recall thread holds this matrix for as long as a kind is below the
-   * HNSW threshold, and doubling leaves up to half of it unused.
-   */
   private grow(): void {
-    const next = new Float32Array(Math.max(Math.ceil((this.data.length * 1.25) / this.dimensions) * this.dimensions, this.dimensions * 1024));
+    const next = new Float32Array(Math.max(this.data.length * 2, this.dimensions * 1024));
     next.set(this.data);
     this.data = next;
   }
