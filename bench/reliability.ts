@@ -89,7 +89,12 @@ async function soakPart(): Promise<void> {
   const s = await soak(path.join(scratch, 'soak'), { memories, connections: 64, seconds, warmupSeconds: quick ? 10 : 60, windowSeconds: quick ? 10 : 60, seed, gcSamples: flag('soak-gc-samples', 'on') !== 'off', probeFile: args.includes('--soak-probe') ? path.resolve(flag('soak-probe', 'soak-probe.jsonl')) : undefined });
   const list = (series: typeof s.series) => series.map((x) => `${x.s}s ${x.rssMb} MB ${x.memories}m/${x.messages}msg`).join(', ');
   console.log(`  raw RSS and rows every 15 s of load: ${list(s.series)}`);
-  if (s.afterGc) console.log(`  RSS after a full GC in every thread: ${list(s.afterGc.series)}`);
+  if (s.afterGc) {
+    console.log(`  RSS after a full GC in every thread: ${list(s.afterGc.series)}`);
+    const parts = (p: (typeof s.series)[number]) => (p.parts ? `anonymous ${p.parts.anonMb} MB, HNSW graph pages ${p.parts.graphMb} MB (of deleted files ${p.parts.deletedGraphMb} MB), other file pages ${p.parts.otherFileMb} MB` : 'not readable');
+    const gc = s.afterGc.series;
+    console.log(`  of which, after warm-up: ${parts(gc[0]!)}; at the end: ${parts(gc[gc.length - 1]!)}`);
+  }
   row('soak', s.requests, s.errors + s.lostRemembers, `p99 per ${quick ? '10 s' : 'minute'} ${JSON.stringify(s.p99ByWindow)} ms (last/first ${s.p99FirstToLast.toFixed(2)}×); RSS ${s.rssAfterWarmupMb} MB after warm-up, peak ${s.rssPeakMb} MB (+${(s.rssGrowth * 100).toFixed(1)} %), end ${s.rssEndMb} MB${s.afterGc ? `; RSS after a full GC in every thread: ${s.afterGc.firstMb} MB after warm-up, peak ${s.afterGc.peakMb} MB (+${(s.afterGc.growth * 100).toFixed(1)} %), end ${s.afterGc.endMb} MB, ${s.afterGc.bytesPerRow} bytes per row added (${s.afterGc.rowsAdded} rows)` : ''}; rows added after warm-up: ${s.addedAfterWarmup.memories} memories, ${s.addedAfterWarmup.messages} messages; lost remembers ${s.lostRemembers}; rows: jobs ${s.jobRows}, audit ${s.auditRows}${s.errorSamples.length ? `; errors: ${s.errorSamples.join(' | ')}` : ''}`);
 }
 

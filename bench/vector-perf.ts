@@ -1,6 +1,6 @@
 /**
  * Vector search benchmark: exact brute force (the baseline) vs the HNSW AnnIndex.
- *   npx tsx bench/vector-perf.ts [--sizes 10000,100000] [--quant f32,i8] [--queries 200]
+ *   npx tsx bench/vector-perf.ts [--sizes 10000,100000] [--quant f32,f16,i8] [--queries 200]
  *                                [--connectivity 16] [--ef-add 128] [--ef-search 96]
  *   npx tsx bench/vector-perf.ts --store 100000   the SQLite store end to end (see store-vector-perf.ts)
  * 1M (`--sizes 1000000 --quant f32`) builds for several minutes on a 2-core machine.
@@ -27,7 +27,7 @@ if (process.argv.includes('--store')) {
   process.exit(0);
 }
 const sizes = arg('sizes', '10000,100000').split(',').map(Number);
-const quants = arg('quant', 'f32,i8').split(',') as AnnQuantization[];
+const quants = arg('quant', 'f32,f16,i8').split(',') as AnnQuantization[];
 const queryCount = Number(arg('queries', '200'));
 const connectivity = Number(arg('connectivity', String(ANN_DEFAULTS.connectivity)));
 const expansionAdd = Number(arg('ef-add', String(ANN_DEFAULTS.expansionAdd)));

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -88,6 +88,28 @@ class TinyExact implements VectorIndexLike<Attrs> {
 }
 
 describe('HnswVectorIndex', () => {
+  it('saves graphs at half precision by default, and still opens one an earlier version saved as f32', () => {
+    const dims = 128;
+    const vector = (seed: number) => Float32Array.from({ length: dims }, (_, i) => Math.sin(seed * 7.31 + i * 1.7));
+    const old = new AnnIndex({ dimensions: dims, quantization: 'f32' });
+    const current = new AnnIndex({ dimensions: dims });
+    for (let i = 0; i < 300; i++) {
+      old.add(i, vector(i));
+      current.add(i, vector(i));
+    }
+    const oldPath = join(dir, 'saved-as-f32.usearch');
+    const currentPath = join(dir, 'saved-by-default.usearch');
+    old.saveSync(oldPath);
+    current.saveSync(currentPath);
+    expect(statSync(currentPath).size).toBeLessThan(0.75 * statSync(oldPath).size);
+    const query = vector(12345);
+    expect(current.search(query, 10).map((m) => Number(m.key))).toEqual(old.search(query, 10).map((m) => Number(m.key)));
+    // Opened as the f32 it is: the very same distances, not rounded to f16.
+    for (const opened of [AnnIndex.load(oldPath, { dimensions: dims }), AnnIndex.view(oldPath, { dimensions: dims })]) {
+      expect(opened.search(query, 10)).toEqual(old.search(query, 10));
+    }
+  });
+
   it('maps string ids to keys, filters by attributes and persists', async () => {
     const index = HnswVectorIndex.create<Attrs>({ dimensions: DIMS });
     const typeOf = (i: number): Attrs => ({ type: i % 3 === 0 ? 'fact' : 'event' });

@@ -13,6 +13,7 @@ import Database from 'better-sqlite3';
 import { openMemory } from '../../../src/index.js';
 import { seeded } from '../../../test/fixtures/secrets/random.js';
 import { cliPath } from './dist.js';
+import { type RssParts, rssParts } from './rss-parts.js';
 
 const TEAMS = ['billing', 'search', 'mobile', 'data', 'auth', 'web', 'ml', 'cron', 'payments', 'infra'];
 const THINGS = ['database', 'region', 'owner', 'language', 'deploy day', 'package manager', 'queue', 'cache', 'on-call rotation', 'dashboard'];
@@ -33,7 +34,7 @@ export interface SoakResult {
   /** RSS at the end of the run (last sample). */
   rssEndMb: number;
   /** Every 15 s of load: seconds, the server's raw RSS, and the rows the profile holds then. */
-  series: { s: number; rssMb: number; memories: number; messages: number }[];
+  series: { s: number; rssMb: number; memories: number; messages: number; parts?: RssParts | null }[];
   /**
    * RSS after a full GC in every thread, at the end of warm-up, every minute and at the end: the
    * first, highest and last (MB), peak / first − 1, and the growth first → end per row written
@@ -164,7 +165,7 @@ export async function soak(dataDir: string, opts: { memories: number; connection
     while (inFlight > 0 && Date.now() - t0 < 60_000) await sleep(50);
     server.kill('SIGUSR2');
     await sleep(2_500);
-    gcSeries.push({ s: Math.round(loadMs() / 1000), rssMb: Math.round(rssMb(server.pid!)), ...countRows() });
+    gcSeries.push({ s: Math.round(loadMs() / 1000), rssMb: Math.round(rssMb(server.pid!)), ...countRows(), parts: rssParts(server.pid!) });
     pausedMs += Date.now() - t0;
     gate = null;
     release();
