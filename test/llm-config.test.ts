@@ -27,6 +27,14 @@ describe('configFromEnv', () => {
     expect(configFromEnv({ MNEMO_LLM_MODEL: 'm', MNEMO_LLM_API_KEY: 'k3', OPENAI_API_KEY: 'k1' })?.apiKey).toBe('k3');
   });
 
+  it('reads MNEMO_LLM_STRUCTURED_OUTPUTS as a switch, for servers that accept a JSON schema', () => {
+    const base = { MNEMO_LLM_MODEL: 'qwen3', MNEMO_LLM_BASE_URL: 'http://localhost:8000/v1' };
+    expect(configFromEnv({ ...base, MNEMO_LLM_STRUCTURED_OUTPUTS: 'true' })?.structuredOutputs).toBe(true);
+    expect(configFromEnv({ ...base, MNEMO_LLM_STRUCTURED_OUTPUTS: '0' })?.structuredOutputs).toBe(false);
+    expect(configFromEnv(base)).not.toHaveProperty('structuredOutputs');
+    expect(() => configFromEnv({ ...base, MNEMO_LLM_STRUCTURED_OUTPUTS: 'maybe' })).toThrow(/MNEMO_LLM_STRUCTURED_OUTPUTS must be true or false.*"maybe"/);
+  });
+
   it('names the missing or wrong variable', () => {
     expect(() => configFromEnv({ MNEMO_LLM_PROVIDER: 'openai' })).toThrow(/MNEMO_LLM_MODEL is not set/);
     expect(() => configFromEnv({ MNEMO_LLM_PROVIDER: 'gemini', MNEMO_LLM_MODEL: 'x' })).toThrow(/MNEMO_LLM_PROVIDER must be one of/);

@@ -31,5 +31,14 @@ export function configFromEnv(env: Env): LlmConfigInput | null {
   if (apiKey) config.apiKey = apiKey;
   const synthesisModel = get('MNEMO_LLM_SYNTHESIS_MODEL');
   if (synthesisModel) config.synthesisModel = synthesisModel;
+  const structured = get('MNEMO_LLM_STRUCTURED_OUTPUTS');
+  if (structured !== undefined) config.structuredOutputs = flag('MNEMO_LLM_STRUCTURED_OUTPUTS', structured);
   return config;
+}
+
+function flag(name: string, value: string): boolean {
+  const v = value.toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(v)) return true;
+  if (['0', 'false', 'no', 'off'].includes(v)) return false;
+  throw new MnemoError('invalid_input', `${name} must be true or false (1/0, yes/no, on/off); got "${value}"`);
 }
