@@ -6,38 +6,18 @@
  */
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { bundledCli } from '../src/bench/perf/cli-cold.js';
+import { keptProfileArgs } from '../src/bench/perf/kept-profile-args.js';
 import { type McpColdRun, measureMcpCold } from '../src/bench/perf/mcp-cold.js';
 import { recallQuestions } from '../src/bench/perf/questions.js';
-import { PERF_PROFILE, sizeDir } from '../src/bench/perf/run-size.js';
-import { parseSizes } from '../src/bench/perf/sizes.js';
+import { PERF_PROFILE } from '../src/bench/perf/run-size.js';
 
-const { values } = parseArgs({
-  options: {
-    keep: { type: 'string' },
-    size: { type: 'string', default: '100k' },
-    runs: { type: 'string', default: '5' },
-    seed: { type: 'string', default: '42' },
-    baseline: { type: 'string' },
-  },
-});
-function fail(message: string): never {
-  process.stderr.write(`mcp-cold: ${message}\n`);
-  process.exit(2);
-}
-if (!values.keep) fail('--keep DIR is required: the directory a `bench/perf.ts --keep DIR` run built');
-const [size] = parseSizes(values.size!);
-const dataDir = sizeDir(values.keep, size);
-if (!existsSync(dataDir)) fail(`${dataDir} does not exist: build it with \`npx tsx bench/perf.ts --sizes ${values.size} --keep ${values.keep} --no-results\``);
+const { size, dataDir, runs: runCount, seed, baseline, fail } = keptProfileArgs('mcp-cold');
 if (!existsSync(bundledCli())) fail('the CLI is not built: run `npm run build`');
-const baseline = values.baseline ? path.resolve(values.baseline) : undefined;
-if (baseline && !existsSync(baseline)) fail(`--baseline ${baseline} does not exist`);
-const [a, b] = recallQuestions(Number(values.seed), size, 2).map((q) => q.query);
+const [a, b] = recallQuestions(seed, size, 2).map((q) => q.query);
 
 const runs: Record<string, McpColdRun[]> = { [bundledCli()]: [], ...(baseline ? { [baseline]: [] } : {}) };
-for (let i = 0; i < Number(values.runs); i++) {
+for (let i = 0; i < runCount; i++) {
   for (const cli of Object.keys(runs)) runs[cli].push(await measureMcpCold(cli, dataDir, PERF_PROFILE, [a, b]));
 }
 const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
