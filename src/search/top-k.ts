@@ -7,6 +7,18 @@ import type { Bm25Hit } from './bm25-index.js';
 export function topK(slots: number[], k: number, scores: Float64Array, ids: number[]): Bm25Hit[] {
   if (k <= 0 || slots.length === 0) return [];
   const worse = (a: number, b: number) => scores[a] < scores[b] || (scores[a] === scores[b] && ids[a] < ids[b]);
+  const heap = boundedHeap(slots, k, worse);
+  heap.sort((a, b) => (worse(a, b) ? 1 : worse(b, a) ? -1 : 0));
+  return heap.map((slot) => ({ id: ids[slot], score: scores[slot] }));
+}
+
+/** The k-th highest score among `slots` (k ≤ slots.length). */
+export function kthScore(slots: number[], k: number, scores: Float64Array): number {
+  return scores[boundedHeap(slots, k, (a, b) => scores[a] < scores[b])[0]];
+}
+
+/** The `k` best of `slots` in a min-heap: the worst of them first. */
+function boundedHeap(slots: number[], k: number, worse: Worse): number[] {
   const heap: number[] = [];
   for (const slot of slots) {
     if (heap.length < k) {
@@ -17,8 +29,7 @@ export function topK(slots: number[], k: number, scores: Float64Array, ids: numb
       siftDown(heap, 0, worse);
     }
   }
-  heap.sort((a, b) => (worse(a, b) ? 1 : worse(b, a) ? -1 : 0));
-  return heap.map((slot) => ({ id: ids[slot], score: scores[slot] }));
+  return heap;
 }
 
 type Worse = (a: number, b: number) => boolean;
@@ -45,33 +56,3 @@ function siftDown(heap: number[], i: number, worse: Worse): void {
   }
 }
 
-/** The k-th highest score among `slots` (k ≤ slots.length), via a bounded min-heap. */
-export function kthScore(slots: number[], k: number, scores: Float64Array): number {
-  const heap = new Float64Array(k);
-  let size = 0;
-  for (const slot of slots) {
-    const v = scores[slot];
-    if (size < k) {
-      let i = size++;
-      heap[i] = v;
-      while (i > 0 && heap[(i - 1) >> 1] > heap[i]) {
-        const p = (i - 1) >> 1;
-        [heap[i], heap[p]] = [heap[p], heap[i]];
-        i = p;
-      }
-    } else if (v > heap[0]) {
-      heap[0] = v;
-      for (let i = 0; ;) {
-        const l = 2 * i + 1;
-        const r = l + 1;
-        let m = i;
-        if (l < k && heap[l] < heap[m]) m = l;
-        if (r < k && heap[r] < heap[m]) m = r;
-        if (m === i) break;
-        [heap[i], heap[m]] = [heap[m], heap[i]];
-        i = m;
-      }
-    }
-  }
-  return heap[0];
-}
