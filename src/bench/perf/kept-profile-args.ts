@@ -20,7 +20,19 @@ export interface KeptProfileArgs {
 }
 
 export function keptProfileArgs(bench: string, argv: string[] = process.argv.slice(2)): KeptProfileArgs {
-  const { values } = parseArgs({
+  const fail = (message: string): never => {
+    process.stderr.write(`${bench}: ${message}\n`);
+    process.exit(2);
+  };
+  // parseArgs and parseSizes throw on bad input: their message, without a stack trace.
+  const orFail = <T>(read: () => T): T => {
+    try {
+      return read();
+    } catch (err) {
+      return fail((err as Error).message);
+    }
+  };
+  const { values } = orFail(() => parseArgs({
     args: argv,
     options: {
       keep: { type: 'string' },
@@ -29,16 +41,16 @@ export function keptProfileArgs(bench: string, argv: string[] = process.argv.sli
       seed: { type: 'string', default: '42' },
       baseline: { type: 'string' },
     },
-  });
-  const fail = (message: string): never => {
-    process.stderr.write(`${bench}: ${message}\n`);
-    process.exit(2);
-  };
+  }));
   if (!values.keep) fail('--keep DIR is required: the directory a `bench/perf.ts --keep DIR` run built');
-  const [size] = parseSizes(values.size!);
+  const [size] = orFail(() => parseSizes(values.size!));
   const dataDir = sizeDir(values.keep!, size);
   if (!existsSync(dataDir)) fail(`${dataDir} does not exist: build it with \`npx tsx bench/perf.ts --sizes ${values.size} --keep ${values.keep} --no-results\``);
   const baseline = values.baseline ? path.resolve(values.baseline) : undefined;
   if (baseline && !existsSync(baseline)) fail(`--baseline ${baseline} does not exist`);
-  return { size, dataDir, runs: Number(values.runs), seed: Number(values.seed), baseline, fail };
+  const runs = Number(values.runs);
+  if (!Number.isInteger(runs) || runs < 1) fail(`--runs must be a whole number of at least 1; got ${values.runs}`);
+  const seed = Number(values.seed);
+  if (!Number.isInteger(seed)) fail(`--seed must be a whole number; got ${values.seed}`);
+  return { size, dataDir, runs, seed, baseline, fail };
 }
