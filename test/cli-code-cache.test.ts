@@ -4,7 +4,7 @@
  * corrupt or unwritable one, which it ignores without a word.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -73,6 +73,30 @@ describe('the CLI code cache', () => {
     } finally {
       child.kill('SIGTERM');
     }
+  }, SLOW);
+
+  it('leaves no file for a failed command', async () => {
+    const cacheDir = path.join(dir, 'typo');
+    const r = await runCli(['recal', QUESTION], { dataDir, env: { MNEMO_CACHE_DIR: cacheDir } });
+    expect(r.code).not.toBe(0);
+    expect(existsSync(cacheDir) ? readdirSync(cacheDir) : []).toEqual([]);
+  }, SLOW);
+
+  it('removes old caches of other builds when it writes one, and keeps recent ones', async () => {
+    const cacheDir = path.join(dir, 'upgraded');
+    mkdirSync(cacheDir, { recursive: true });
+    const month = (Date.now() - 30 * 24 * 3600 * 1000) / 1000;
+    const old = ['cli-00000000deadbeef-recall-v20.20.2-x64.v8', 'cli-00000000deadbeef-list-v18.0.0-x64.v8', 'cli-00000000deadbeef-recall-v20.20.2-x64.v8.4242.tmp'];
+    const recent = 'cli-00000000cafebabe-recall-v20.20.2-x64.v8';
+    const unrelated = 'notes.txt';
+    for (const name of [...old, recent, unrelated]) writeFileSync(path.join(cacheDir, name), 'x');
+    for (const name of [...old, unrelated]) utimesSync(path.join(cacheDir, name), month, month);
+    await recall(cacheDir);
+    const left = readdirSync(cacheDir);
+    for (const name of old) expect(left).not.toContain(name);
+    expect(left).toContain(recent);
+    expect(left).toContain(unrelated);
+    expect(left.filter((f) => f.endsWith('.v8'))).toHaveLength(2);
   }, SLOW);
 
   it('runs without a cache it cannot write', async () => {

@@ -10,6 +10,7 @@ import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import vm from 'node:vm';
+import { pruneStaleCodeCaches } from './code-cache-prune.js';
 
 // The wrapper starts on the source's first line so that stack traces keep the bundle's line numbers.
 const HEAD = '(function (exports, require, module, __filename, __dirname) { ';
@@ -39,6 +40,7 @@ function writeCache(cacheFile: string, script: vm.Script): void {
     writeFileSync(temp, Buffer.concat([digest(data), data]));
     // Another process reads either the old file or the whole new one.
     renameSync(temp, cacheFile);
+    pruneStaleCodeCaches(cacheFile);
   } catch {
     try {
       rmSync(temp, { force: true });
@@ -64,7 +66,10 @@ export function requireWithCodeCache(file: string, cacheFile: string | null): un
       if (!written) writeCache(cacheFile, script);
       written = true;
     };
-    process.once('exit', write);
+    // A failed run (a mistyped command, bad input) leaves no file: it would only ever cache an error path.
+    process.once('exit', (code) => {
+      if (code === 0) write();
+    });
     // A server or an MCP session often ends by a signal, without an exit event: it writes once it has run a while.
     setTimeout(write, LONG_RUN_MS).unref();
   }
