@@ -10,7 +10,7 @@ import { keptProfileArgs } from '../src/bench/perf/kept-profile-args.js';
 import { recallQuestions } from '../src/bench/perf/questions.js';
 import { PERF_PROFILE } from '../src/bench/perf/run-size.js';
 
-const { size, dataDir, runs, seed, baseline, fail } = keptProfileArgs('cli-cold');
+const { size, dataDir, runs, seed, baseline, fail } = keptProfileArgs('bench/cli-cold');
 const query = recallQuestions(seed, size, 1)[0].query;
 const result = (await measureCliRecall(dataDir, PERF_PROFILE, query, undefined, runs, baseline)) ?? fail('the CLI is not built: run `npm run build`');
 const mb = (b: number | null | undefined) => (b == null ? '–' : `${(b / 2 ** 20).toFixed(0)} MB`);

@@ -6,7 +6,7 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { benchArgs } from '../src/bench/bench-args.js';
 import { vectorBaseline } from '../src/bench/baselines/vector.js';
 import { loadBeam } from '../src/bench/datasets/beam.js';
 import { loadLocomo } from '../src/bench/datasets/locomo.js';
@@ -36,7 +36,10 @@ const VARIANTS: Record<string, GloveMathOptions> = {
 /** Directions fitted on the conversation's own turns (vector baseline only). */
 const OWN = { 'own texts: 1 pc': 1, 'own texts: 2 pc': 2 };
 
-const { values } = parseArgs({ options: { bench: { type: 'string', default: 'locomo,beam' }, only: { type: 'string' }, mnemo: { type: 'boolean', default: false } } });
+const { values, fail } = benchArgs('bench/embedder-variants', 'npx tsx bench/embedder-variants.ts [--bench locomo,beam] [--only name,name] [--mnemo]', {
+  bench: { type: 'string', default: 'locomo,beam' }, only: { type: 'string' }, mnemo: { type: 'boolean', default: false },
+});
+for (const bench of values.bench!.split(',')) if (bench !== 'locomo' && bench !== 'beam') fail(`--bench takes locomo, beam or both; got ${JSON.stringify(bench)}`);
 const only = values.only ? new Set(values.only.split(',')) : null;
 const { table } = await loadGloveTable({ cacheDir: path.join(os.homedir(), '.cache', 'mnemo', 'models') });
 const base = new GloveEmbedder(table);

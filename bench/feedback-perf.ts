@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { benchArgs, jsonArg } from '../src/bench/bench-args.js';
 import { buildProfile } from '../src/bench/perf/build-profile.js';
 import { recallQuestions } from '../src/bench/perf/questions.js';
 import { createGloveEmbedder } from '../src/models/embedders/glove/glove-embedder.js';
@@ -14,18 +14,19 @@ import { openMemory } from '../src/mnemo.js';
 import { type RecallTuning, setRecallTuning } from '../src/recall/tuning.js';
 import { createSqliteProvider } from '../src/store/sqlite/provider.js';
 
-const { values } = parseArgs({
-  options: {
-    size: { type: 'string', default: '10000' },
-    queries: { type: 'string', default: '200' },
-    rounds: { type: 'string', default: '3' },
-    configs: { type: 'string' },
-  },
+const args = benchArgs('bench/feedback-perf', `npx tsx bench/feedback-perf.ts [--size 10000] [--queries 200] [--rounds 3] [--configs '{"name": {...RecallTuning}}']`, {
+  size: { type: 'string', default: '10000' },
+  queries: { type: 'string', default: '200' },
+  rounds: { type: 'string', default: '3' },
+  configs: { type: 'string' },
 });
+const { values } = args;
 const configs: Record<string, Partial<RecallTuning>> = values.configs
-  ? JSON.parse(values.configs)
+  ? jsonArg(args, 'configs', values.configs)
   : { default: {}, '+ feedback words': { feedbackTermsWeight: 0.1, feedback: { docs: 3, terms: 3, vectorShare: 0 } } };
-const size = Number(values.size);
+const size = args.whole('size', 10);
+args.whole('queries', 1);
+args.whole('rounds', 1);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mnemo-feedback-perf-'));
 const embedder = await createGloveEmbedder({ cacheDir: path.join(os.homedir(), '.cache', 'mnemo', 'models') });
 const builder = createSqliteProvider({ dataDir });

@@ -6,18 +6,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { benchArgs } from '../src/bench/bench-args.js';
 import { openMemory } from '../src/index.js';
 import { loadLocomo } from '../src/bench/datasets/locomo.js';
 
-const { values } = parseArgs({
-  options: {
-    data: { type: 'string', default: path.resolve(import.meta.dirname, '../../shared/bench/locomo-dev.json') },
-    batch: { type: 'string', default: '500' },
-    'no-vectors': { type: 'boolean', default: false },
-  },
+const args = benchArgs('bench/ingest', 'npx tsx bench/ingest.ts [--data locomo-dev.json] [--batch 500] [--no-vectors]', {
+  data: { type: 'string', default: path.resolve(import.meta.dirname, '../../shared/bench/locomo-dev.json') },
+  batch: { type: 'string', default: '500' },
+  'no-vectors': { type: 'boolean', default: false },
 });
-const batch = Number(values.batch);
+const { values } = args;
+const batch = args.whole('batch', 1);
 const conversations = loadLocomo(values.data!);
 const total = conversations.reduce((n, c) => n + c.messages.length, 0);
 

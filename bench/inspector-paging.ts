@@ -8,19 +8,26 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { benchArgs } from '../src/bench/bench-args.js';
 import { latencySummary } from '../src/bench/metrics.js';
 import { buildProfile } from '../src/bench/perf/build-profile.js';
+import { parseSizes } from '../src/bench/perf/sizes.js';
 import { startHttpServer } from '../src/http/server.js';
 import { openMemory } from '../src/mnemo.js';
 import { createSqliteProvider } from '../src/store/sqlite/provider.js';
 import type { Store } from '../src/store/store.js';
 
-const { values } = parseArgs({
-  options: { size: { type: 'string', default: '100k' }, reps: { type: 'string', default: '15' }, keep: { type: 'string' } },
+const args = benchArgs('bench/inspector-paging', 'npx tsx bench/inspector-paging.ts [--size 100k] [--reps 15] [--keep DIR]', {
+  size: { type: 'string', default: '100k' }, reps: { type: 'string', default: '15' }, keep: { type: 'string' },
 });
-const size = Number(values.size!.replace(/k$/i, '000').replace(/m$/i, '000000'));
-const reps = Number(values.reps);
+const { values } = args;
+let size = 0;
+try {
+  [size] = parseSizes(values.size!);
+} catch (err) {
+  args.fail(`--size: ${(err as Error).message}`);
+}
+const reps = args.whole('reps', 1);
 const dir = values.keep ?? mkdtempSync(path.join(tmpdir(), 'mnemo-inspector-bench-'));
 const log = (line: string) => process.stderr.write(`${line}\n`);
 

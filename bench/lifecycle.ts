@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { benchArgs } from '../src/bench/bench-args.js';
 import type { ProfileApi, RecallResult } from '../src/api.js';
 import { createProgress } from '../src/bench/progress.js';
 import { type LatencySummary, latencySummary } from '../src/bench/metrics.js';
@@ -17,18 +17,19 @@ import { openMemory } from '../src/mnemo.js';
 import { createSqliteProvider } from '../src/store/sqlite/provider.js';
 import { lifecycleData, lifecycleQuestions, memoryAt, type LifecycleQuestion } from './lifecycle-data.js';
 
-const { values } = parseArgs({
-  options: { size: { type: 'string', default: '1m' }, queries: { type: 'string', default: '300' }, keep: { type: 'string' } },
+const args = benchArgs('bench/lifecycle', 'npx tsx bench/lifecycle.ts [--size 1m] [--queries 300] [--keep DIR]', {
+  size: { type: 'string', default: '1m' }, queries: { type: 'string', default: '300' }, keep: { type: 'string' },
 });
+const { values } = args;
 const size = parseSize(values.size!);
-const queries = Number(values.queries);
+const queries = args.whole('queries', 1);
 const dataDir = values.keep ?? mkdtempSync(path.join(tmpdir(), 'mnemo-lifecycle-'));
 const PROFILE = 'lifecycle';
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 function parseSize(s: string): number {
   const m = /^(\d+(?:\.\d+)?)([km]?)$/i.exec(s.trim());
-  if (!m) throw new Error(`--size must be a number such as 100000, 100k or 1m; got ${s}`);
+  if (!m) return args.fail(`--size must be a number such as 100000, 100k or 1m; got ${JSON.stringify(s)}`);
   return Math.round(Number(m[1]) * (m[2].toLowerCase() === 'm' ? 1e6 : m[2].toLowerCase() === 'k' ? 1e3 : 1));
 }
 

@@ -7,7 +7,7 @@
  * Tokens are estimated by the fake server as characters / 4 for prompt and completion.
  */
 import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
+import { benchArgs } from '../src/bench/bench-args.js';
 import { messageId } from '../src/ids.js';
 import { createLlmExtractor } from '../src/ingest/llm/llm-extractor.js';
 import { createLanguageModels } from '../src/models/llm/create-models.js';
@@ -18,12 +18,13 @@ import { startFakeOpenAI, type FakeChatRequest } from '../test/support/fake-open
 interface Turn { speaker: string; text: string; dia_id: string; blip_caption?: string }
 interface Conversation { sample_id: string; conversation: Record<string, unknown> & { speaker_a: string } }
 
-const { values } = parseArgs({ options: { data: { type: 'string' }, batch: { type: 'string', default: 'session' } } });
-if (!values.data) {
-  console.error('usage: npx tsx bench/llm-cost.ts --data ../shared/bench/locomo-dev.json [--batch session|conversation]');
-  process.exit(2);
-}
-const conversations = JSON.parse(readFileSync(values.data, 'utf8')) as Conversation[];
+const args = benchArgs('bench/llm-cost', 'npx tsx bench/llm-cost.ts --data ../shared/bench/locomo-dev.json [--batch session|conversation]', {
+  data: { type: 'string' }, batch: { type: 'string', default: 'session' },
+});
+const { values } = args;
+const dataFile = values.data ?? args.fail('--data FILE is required');
+if (values.batch !== 'session' && values.batch !== 'conversation') args.fail(`--batch must be session or conversation; got ${JSON.stringify(values.batch)}`);
+const conversations = JSON.parse(readFileSync(dataFile, 'utf8')) as Conversation[];
 
 /** Plausible small output: one fact per third user line, citing it. */
 function plausible(req: FakeChatRequest) {

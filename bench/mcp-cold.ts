@@ -12,7 +12,7 @@ import { type McpColdRun, measureMcpCold } from '../src/bench/perf/mcp-cold.js';
 import { recallQuestions } from '../src/bench/perf/questions.js';
 import { PERF_PROFILE } from '../src/bench/perf/run-size.js';
 
-const { size, dataDir, runs: runCount, seed, baseline, fail } = keptProfileArgs('mcp-cold');
+const { size, dataDir, runs: runCount, seed, baseline, fail } = keptProfileArgs('bench/mcp-cold');
 if (!existsSync(bundledCli())) fail('the CLI is not built: run `npm run build`');
 const [a, b] = recallQuestions(seed, size, 2).map((q) => q.query);
 

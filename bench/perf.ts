@@ -12,35 +12,44 @@
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { benchArgs } from '../src/bench/bench-args.js';
 import { formatPerfReport, parseSizes, runPerfBench } from '../src/bench/perf/index.js';
 import { sizeLabel } from '../src/bench/perf/format.js';
 import { writeResultFile } from '../src/bench/perf/results-file.js';
 
-const { values } = parseArgs({
-  options: {
-    sizes: { type: 'string', default: '10k,100k' },
-    out: { type: 'string' },
-    queries: { type: 'string', default: '300' },
-    remembers: { type: 'string', default: '300' },
-    ingest: { type: 'string', default: '1000' },
-    seed: { type: 'string', default: '42' },
-    embedder: { type: 'string', default: 'glove' },
-    'no-cold-start': { type: 'boolean', default: false },
-    'no-vectors': { type: 'boolean', default: false },
-    keep: { type: 'string' },
-    'cpu-prof': { type: 'string' },
-    results: { type: 'string', default: path.join(import.meta.dirname, 'results') },
-    'no-results': { type: 'boolean', default: false },
-  },
+const USAGE = `npx tsx bench/perf.ts [--sizes 10k,100k] [--out perf.json] [--queries 300] [--remembers 300]
+  [--ingest 1000] [--seed 42] [--embedder glove|hashing] [--no-cold-start] [--no-vectors] [--keep DIR]
+  [--cpu-prof PREFIX] [--results DIR | --no-results]`;
+const args = benchArgs('bench/perf', USAGE, {
+  sizes: { type: 'string', default: '10k,100k' },
+  out: { type: 'string' },
+  queries: { type: 'string', default: '300' },
+  remembers: { type: 'string', default: '300' },
+  ingest: { type: 'string', default: '1000' },
+  seed: { type: 'string', default: '42' },
+  embedder: { type: 'string', default: 'glove' },
+  'no-cold-start': { type: 'boolean', default: false },
+  'no-vectors': { type: 'boolean', default: false },
+  keep: { type: 'string' },
+  'cpu-prof': { type: 'string' },
+  results: { type: 'string', default: path.join(import.meta.dirname, 'results') },
+  'no-results': { type: 'boolean', default: false },
 });
+const { values } = args;
+if (values.embedder !== 'glove' && values.embedder !== 'hashing') args.fail(`--embedder must be glove or hashing; got ${JSON.stringify(values.embedder)}`);
+let sizes: number[] = [];
+try {
+  sizes = parseSizes(values.sizes!);
+} catch (err) {
+  args.fail(`--sizes: ${(err as Error).message}`);
+}
 
 const result = await runPerfBench({
-  sizes: parseSizes(values.sizes!),
-  queries: Number(values.queries),
-  remembers: Number(values.remembers),
-  ingestMessages: Number(values.ingest),
-  seed: Number(values.seed),
+  sizes,
+  queries: args.whole('queries', 1),
+  remembers: args.whole('remembers', 1),
+  ingestMessages: args.whole('ingest', 1),
+  seed: args.whole('seed', -Infinity),
   embedder: values.embedder === 'hashing' ? { kind: 'hashing' } : { kind: 'glove' },
   coldStart: !values['no-cold-start'],
   vectors: !values['no-vectors'],

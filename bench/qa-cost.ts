@@ -12,7 +12,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { benchArgs } from '../src/bench/bench-args.js';
 import { countTokens } from '../src/context/tokens.js';
 import { defaultLocomoPath } from '../src/bench/paths.js';
 import { loadQaDataset } from '../src/bench/qa/load.js';
@@ -21,17 +21,20 @@ import { runQa } from '../src/bench/qa/run.js';
 import { fakeQaHandler } from '../test/fixtures/qa/fake-qa-model.js';
 import { startFakeOpenAI } from '../test/support/fake-openai-server.js';
 
-const { values } = parseArgs({
-  options: {
-    data: { type: 'string' },
-    'price-in': { type: 'string', default: '0.15' },
-    'price-out': { type: 'string', default: '0.6' },
-    'judge-price-in': { type: 'string' },
-    'judge-price-out': { type: 'string' },
-    'scale-to': { type: 'string', default: '1986' },
-    embedder: { type: 'string', default: 'glove' },
-  },
+const args = benchArgs('bench/qa-cost', `npx tsx bench/qa-cost.ts [--data ../shared/bench/locomo-dev.json] [--price-in 0.15] [--price-out 0.6]
+  [--judge-price-in 0.15] [--judge-price-out 0.6] [--scale-to 1986] [--embedder glove|hashing]`, {
+  data: { type: 'string' },
+  'price-in': { type: 'string', default: '0.15' },
+  'price-out': { type: 'string', default: '0.6' },
+  'judge-price-in': { type: 'string' },
+  'judge-price-out': { type: 'string' },
+  'scale-to': { type: 'string', default: '1986' },
+  embedder: { type: 'string', default: 'glove' },
 });
+const { values } = args;
+for (const price of ['price-in', 'price-out'] as const) args.number(price, 0);
+for (const price of ['judge-price-in', 'judge-price-out'] as const) if (values[price] !== undefined) args.number(price, 0);
+args.whole('scale-to', 1);
 const data = values.data ?? defaultLocomoPath();
 const dataset = loadQaDataset(data);
 const references = Object.fromEntries(dataset.conversations.flatMap((c) => c.questions.map((q) => [q.question, q.abstain ? undefined : q.answer])));
