@@ -11,7 +11,10 @@ import type { Candidate, ChannelResult } from './candidate.js';
  * mentions) with turns the question never matched.
  */
 
-/** The gathered memories among the channels' hits (rows read only for hits that carry none). */
+/**
+ * The gathered memories among the channels' hits. Hits without a row (vector hits) get theirs
+ * here, so the ranking's own hydration reads nothing twice.
+ */
 export async function gatheredAmong(store: Store, results: ChannelResult[]): Promise<Set<string>> {
   const gathered = new Set<string>();
   const seen = new Set<string>();
@@ -28,7 +31,10 @@ export async function gatheredAmong(store: Store, results: ChannelResult[]): Pro
       if (isGathered(h.memory)) gathered.add(h.id);
     }
   }
-  if (unknown.size) for (const m of await store.getMemories([...unknown])) if (isGathered(m)) gathered.add(m.id);
+  if (unknown.size === 0) return gathered;
+  const rows = new Map((await store.getMemories([...unknown])).map((m) => [m.id, m]));
+  for (const m of rows.values()) if (isGathered(m)) gathered.add(m.id);
+  for (const r of results) for (const h of r.hits) if (h.kind === 'memory' && !h.memory) h.memory = rows.get(h.id);
   return gathered;
 }
 
