@@ -4,9 +4,10 @@ import type { GroupKind } from './types.js';
 
 export const GROUP_KINDS = ['merge', 'semantic', 'summary'] as const;
 /**
- * What a run does unless told otherwise. Semantic memories are asked for explicitly: with recall's
- * current ranking they lower recall@10 (the ablation in README "Consolidation"), because one
- * matching source lifts the whole gathered memory and its other sources crowd out better evidence.
+ * What a run does unless told otherwise. Semantic memories are asked for explicitly: recall ranks
+ * them by their own match (src/recall/gathered-aside.ts), but their words still shift the memory
+ * index's full-text statistics and BEAM dev instruction following and preference recall@10 fall
+ * about 5 points with them (the ablation in README "Consolidation").
  */
 export const DEFAULT_KINDS: readonly GroupKind[] = ['merge', 'summary'];
 

@@ -20,6 +20,7 @@ import { pairExchanges } from './exchange-pairs.js';
 import { liftAnswers } from './asked-answered.js';
 import { type SecondRoundOptions, secondRound } from './second-round.js';
 import { followPointers, type PointerOptions } from './gathered-pointers.js';
+import { capGathered, gatheredAmong, putBack, setAside } from './gathered-aside.js';
 import { followThreads, type ThreadOptions } from './thread-entities.js';
 import { preferFirstMentions } from './first-mention.js';
 
@@ -74,7 +75,10 @@ export interface RankOptions extends FuseOptions {
 
 /** Fuses channel hits, lets memories and their source turns reinforce each other, adds adjacent turns. */
 export async function rankCandidates(store: Store, results: ChannelResult[], opts: RankOptions): Promise<Candidate[]> {
-  let ranked = fuse(results, opts);
+  // Gathered memories rank by their own match (gathered-aside.ts); as pointers they take part instead.
+  const gathered = opts.pointers ? new Set<string>() : await gatheredAmong(store, results);
+  const fused = setAside(fuse(capGathered(results, gathered), opts), gathered);
+  let ranked = fused.rest;
   if (opts.authorBoost > 0) ranked = sortCandidates(boostNamedAuthors(opts.query, ranked, opts.authorBoost));
   if (opts.provenance > 0 || opts.guidanceBoost > 0 || opts.pointers) await hydrate(store, ranked.filter((c) => c.kind === 'memory'));
   if (opts.guidanceBoost > 0) ranked = sortCandidates(boostGuidance(ranked, opts.guidanceBoost));
@@ -109,5 +113,5 @@ export async function rankCandidates(store: Store, results: ChannelResult[], opt
   if (opts.timeSpread !== undefined && opts.timeSpread < 1) ranked = spreadOverTime(ranked, opts.timeSpread, opts.timeSpreadShare ?? 0);
   if (opts.secondRound) ranked = await secondRound(store, ranked, opts.query, opts.terms, opts.secondRound);
   if (opts.exchangeHead) ranked = await pairExchanges(store, ranked, opts.exchangeHead, opts.exchangeKeep);
-  return ranked;
+  return putBack(ranked, fused.aside);
 }

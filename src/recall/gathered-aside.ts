@@ -1,0 +1,78 @@
+import { isGathered } from '../consolidation/compose.js';
+import type { Store } from '../store/store.js';
+import type { Candidate, ChannelResult } from './candidate.js';
+
+/**
+ * A gathered memory (a consolidation digest: a topic across sessions, a session summary) ranks by
+ * its own match and moves nothing else. A digest holds the words of all its members, so left among
+ * the rest it would top the memory channels (every statement the question really matches, an
+ * instruction or a single fact, falls by that margin once channels are normalized), lift all its
+ * members' turns, and seed the rules that follow the best candidates (neighbours, threads, first
+ * mentions) with turns the question never matched.
+ */
+
+/**
+ * The gathered memories among the channels' hits. Hits without a row (vector hits) get theirs
+ * here, so the ranking's own hydration reads nothing twice.
+ */
+export async function gatheredAmong(store: Store, results: ChannelResult[]): Promise<Set<string>> {
+  const gathered = new Set<string>();
+  const seen = new Set<string>();
+  const unknown = new Set<string>();
+  for (const r of results) {
+    for (const h of r.hits) {
+      if (h.kind !== 'memory' || seen.has(h.id)) continue;
+      if (!h.memory) {
+        unknown.add(h.id);
+        continue;
+      }
+      seen.add(h.id);
+      unknown.delete(h.id);
+      if (isGathered(h.memory)) gathered.add(h.id);
+    }
+  }
+  if (unknown.size === 0) return gathered;
+  const rows = new Map((await store.getMemories([...unknown])).map((m) => [m.id, m]));
+  for (const m of rows.values()) if (isGathered(m)) gathered.add(m.id);
+  for (const r of results) for (const h of r.hits) if (h.kind === 'memory' && !h.memory) h.memory = rows.get(h.id);
+  return gathered;
+}
+
+/** Each memory channel's gathered hits scored at most as its best other hit: a digest never sets a channel's scale. */
+export function capGathered(results: ChannelResult[], gathered: ReadonlySet<string>): ChannelResult[] {
+  if (gathered.size === 0) return results;
+  const isG = (h: ChannelResult['hits'][number]) => h.kind === 'memory' && gathered.has(h.id);
+  return results.map((r) => {
+    if (!r.hits.some(isG)) return r;
+    const others = r.hits.filter((h) => !isG(h));
+    if (others.length === 0) return r;
+    const best = Math.max(...others.map((h) => h.score));
+    const hits = r.hits.map((h) => (isG(h) && h.score > best ? { ...h, score: best } : h));
+    return { ...r, hits: hits.sort((a, b) => b.score - a.score) };
+  });
+}
+
+/** Splits the fused candidates: the gathered ones wait aside while the ranking rules run. */
+export function setAside(ranked: Candidate[], gathered: ReadonlySet<string>): { rest: Candidate[]; aside: Candidate[] } {
+  if (gathered.size === 0) return { rest: ranked, aside: [] };
+  const isG = (c: Candidate) => c.kind === 'memory' && gathered.has(c.id);
+  return { rest: ranked.filter((c) => !isG(c)), aside: ranked.filter(isG) };
+}
+
+/**
+ * The gathered candidates back in by their own score: each goes before the first candidate scored
+ * lower, without re-sorting the rest (some rules order by more than the score, e.g. a time spread).
+ */
+export function putBack(ranked: Candidate[], aside: Candidate[]): Candidate[] {
+  if (aside.length === 0) return ranked;
+  const queue = [...aside].sort((a, b) => b.score - a.score);
+  const out: Candidate[] = [];
+  let q = 0;
+  for (const c of ranked) {
+    while (q < queue.length && queue[q]!.score > c.score) out.push(queue[q++]!);
+    out.push(c);
+  }
+  while (q < queue.length) out.push(queue[q++]!);
+  return out;
+}
+
