@@ -46,6 +46,7 @@ const DEFAULT_CONFIGS: Record<string, Partial<RecallTuning>> = {
   '- time spread (sequence)': { timeSpread: 1 },
   '- thread names (sequence)': { threads: { ...DEFAULT_TUNING.threads, share: 0 } },
   '- first mentions (sequence)': { firstMention: 0 },
+  '- follow-ups (sequence)': { followUps: { ...DEFAULT_TUNING.followUps, share: 0 } },
   '- answers to questions': { answerLift: 0 },
   'answer lift seeds 10': { answerSeeds: 10 },
   '+ lines about someone else demoted': { subjects: { ...DEFAULT_TUNING.subjects, keep: 0.7 } },

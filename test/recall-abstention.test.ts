@@ -6,6 +6,7 @@ import type { MnemoApi } from '../src/api.js';
 import { openMemory } from '../src/index.js';
 import { answerPhrase } from '../src/recall/answer-phrase.js';
 import { contentOwnership, misattributionGap } from '../src/recall/answerability.js';
+import { questionNames } from '../src/recall/name-binding.js';
 import { presupposedNames } from '../src/recall/unknown-names.js';
 
 const DEV_CHAT = [
@@ -85,6 +86,31 @@ describe('ownership of what a question asks about', () => {
     expect(presupposedNames("What is my dog's name?")).toEqual(['dog']);
     expect(presupposedNames('Where does our staging server live?')).toEqual(['staging']);
     expect(presupposedNames('What did Bob paint?')).toEqual(['bob']);
+  });
+
+  it('takes neither a function word in capitals nor the conversation itself for something presupposed', () => {
+    expect(presupposedNames('List what I said about the linter across our conversations. Mention ONLY two items.')).toEqual([]);
+    expect(presupposedNames('Which tool did Bob NOT use in my chats?')).toEqual(['bob']);
+    expect(questionNames('Mention ONLY and ONLY three points about Eternal Sunshine.')).toEqual([['eternal', 'sunshine']]);
+  });
+});
+
+describe('emphasis in a question', () => {
+  for (const question of [
+    'Can you list the order in which I brought up the linter and the deploy across our conversations? Mention ONLY two items.',
+    'In what sequence did I raise deploy matters in our chats? ONLY the main ones, please.',
+    'Give me a timeline of what I said about the linter and deploys, and NOT anything else.',
+  ]) {
+    it(`does not make an answerable question abstain: "${question}"`, async () => {
+      const r = await mem.profile('dev').recall(question);
+      expect(r.abstained).toBe(false);
+      expect(r.answer).toMatch(/linter|deploy/i);
+    });
+  }
+
+  it('still abstains on a thing never mentioned', async () => {
+    const r = await mem.profile('dev').recall("What is my dog's name? Tell me ONLY the name.");
+    expect(r).toMatchObject({ answer: null, abstained: true });
   });
 });
 

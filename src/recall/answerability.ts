@@ -1,4 +1,5 @@
 import { askedContent } from './asked-content.js';
+import { isEmphasis } from './emphasis.js';
 import { type BoundSentence, bindSentences, lineAuthors } from './subject-binding.js';
 
 const CALENDAR = new Set([
@@ -9,7 +10,8 @@ const CAPITALIZED = /(^|[^\p{L}\p{N}'’])(\p{Lu}[\p{L}\p{N}'’-]*)/gu;
 
 /**
  * Names in a question: capitalized words that do not open a sentence (possessive dropped,
- * lower-cased), minus calendar words. "What did Ann tell Bob about Paris?" → ann, bob, paris.
+ * lower-cased), minus calendar words and function words in capitals, which are emphasis
+ * ("mention ONLY five items"). "What did Ann tell Bob about Paris?" → ann, bob, paris.
  */
 export function questionEntities(query: string): string[] {
   const out = new Set<string>();
@@ -18,7 +20,7 @@ export function questionEntities(query: string): string[] {
     const before = query.slice(0, start).trimEnd();
     if (before === '' || /[.?!:;"(]$/.test(before)) continue;
     const w = m[2]!.toLowerCase().replace(/['’]s$/, '').replace(/['’-]+$/, '');
-    if (w.length < 2 || CALENDAR.has(w)) continue;
+    if (w.length < 2 || CALENDAR.has(w) || isEmphasis(m[2]!)) continue;
     out.add(w);
   }
   return [...out];

@@ -1,6 +1,7 @@
 import { stemmer } from 'stemmer';
 import { words } from '../text/tokenize.js';
 import { withoutTimeExpressions } from './asked-content.js';
+import { isEmphasis } from './emphasis.js';
 import { relativeClauseHeads } from './presupposition.js';
 
 const CAPITALIZED_RUN = /(^|[^\p{L}\p{N}'’])(\p{Lu}[\p{L}\p{N}'’.-]*(?:\s+(?:of\s+the\s+|of\s+|the\s+)?\p{Lu}[\p{L}\p{N}'’.-]*)*)/gu;
@@ -8,7 +9,7 @@ const CAPITALIZED_RUN = /(^|[^\p{L}\p{N}'’])(\p{Lu}[\p{L}\p{N}'’.-]*(?:\s+(?
 /**
  * The names a question binds its attribute to, each a run of capitalized words that does not
  * open the question ("Eternal Sunshine of the Spotless Mind" is one name), lower-cased, with
- * the possessive dropped. Time expressions ("Aug 15th") are not names; nor are abbreviations of
+ * the possessive dropped; function words in capitals are emphasis ("ONLY"), not names. Time expressions ("Aug 15th") are not names; nor are abbreviations of
  * one or two letters ("Dr", "HR"), which evidence spells out as often as not.
  */
 export function questionNames(query: string): string[][] {
@@ -19,7 +20,7 @@ export function questionNames(query: string): string[][] {
     const before = text.slice(0, start).trimEnd();
     // A run that opens the question starts with an ordinary capitalized word ("Would Ann…").
     const opens = before === '' || /[.?!:;"(“]$/.test(before);
-    const parts = words(m[2]!)
+    const parts = words(m[2]!.split(/\s+/).filter((w) => !isEmphasis(w)).join(' '))
       .slice(opens ? 1 : 0).map((w) => w.replace(/'s$/, '')).filter((w) => w.length > 2 && w !== 'the' && w !== 'of');
     if (parts.length > 0) out.push(parts);
   }

@@ -23,6 +23,7 @@ import { followPointers, type PointerOptions } from './gathered-pointers.js';
 import { capGathered, gatheredAmong, putBack, setAside } from './gathered-aside.js';
 import { followThreads, type ThreadOptions } from './thread-entities.js';
 import { preferFirstMentions } from './first-mention.js';
+import { type FollowUpOptions, followUps } from './follow-ups.js';
 
 export interface RankOptions extends FuseOptions {
   provenance: number;
@@ -69,6 +70,8 @@ export interface RankOptions extends FuseOptions {
   threads?: ThreadOptions;
   /** A sequence: a session's earliest matching turn within this ratio of its best takes the best's score (absent: off). */
   firstMention?: number;
+  /** A sequence: the best user turns pass a share to the same person's next turn (absent: off). */
+  followUps?: FollowUpOptions;
   /** Breadth for a question asking for a set of things (absent: none). */
   breadth?: SetBreadthOptions;
 }
@@ -111,6 +114,7 @@ export async function rankCandidates(store: Store, results: ChannelResult[], opt
   if (opts.firstMention) ranked = sortCandidates(await preferFirstMentions(store, ranked, opts.firstMention));
   if (opts.ownTurnsBoost) ranked = sortCandidates(boostOwnTurns(ranked, opts.ownTurnsBoost));
   if (opts.timeSpread !== undefined && opts.timeSpread < 1) ranked = spreadOverTime(ranked, opts.timeSpread, opts.timeSpreadShare ?? 0);
+  if (opts.followUps) ranked = await followUps(store, ranked, opts.followUps);
   if (opts.secondRound) ranked = await secondRound(store, ranked, opts.query, opts.terms, opts.secondRound);
   if (opts.exchangeHead) ranked = await pairExchanges(store, ranked, opts.exchangeHead, opts.exchangeKeep);
   return putBack(ranked, fused.aside);

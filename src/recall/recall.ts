@@ -134,6 +134,7 @@ export async function recall(deps: RecallDeps, query: string, p: RecallParams): 
     // A sequence follows its thread's names across sessions (an overview lost pairs to it: README, Recall).
     firstMention: analysis.order ? tuning.firstMention : 0,
     threads: analysis.order && tuning.threads.share > 0 ? tuning.threads : undefined,
+    followUps: analysis.order && tuning.followUps.share > 0 ? tuning.followUps : undefined,
     pointers: tuning.pointers.share > 0 ? tuning.pointers : undefined,
     category: category ? { word: category, embedder: deps.embedder, boost: tuning.categoryBoost, floor: tuning.categoryFloor, window: tuning.categoryWindow } : undefined,
     breadth: tuning.breadthSessionKeep < 1 || tuning.breadthCopyKeep < 1

@@ -108,6 +108,8 @@ export interface RecallTuning {
   threads: { seeds: number; share: number; minSessions: number; maxShare: number };
   /** Sequence questions: a session's earliest matching turn within this ratio of its best takes the best's place (src/recall/first-mention.ts; 0: off). */
   firstMention: number;
+  /** Sequence questions: each of the best user turns passes a share of its score to the user's next turn after the reply (src/recall/follow-ups.ts; share 0: off). */
+  followUps: { seeds: number; share: number };
   /** Replaces channel weights (ablation). */
   weights?: Partial<ChannelWeights>;
 }
@@ -181,6 +183,8 @@ export const DEFAULT_TUNING: RecallTuning = {
   // BEAM dev event ordering R@5/10 23.1/36.9 -> 25.5/38.5 (0.5 the same, 0.85 -0.8); before the names are
   // followed it cost 0.8; for overviews summarization R@10 -6 at 0.5, nothing at 0.7-0.9.
   firstMention: 0.7,
+  // BEAM dev event ordering R@5/10/25 25.5/38.5/52.1 -> 29.2/39.6/54.6 (0.6: 28.4/39.7/54.6; 1: 27.0/36.0/53.6); nothing else moves.
+  followUps: { seeds: 10, share: 0.5 },
   feedbackTermsWeight: 0,
   feedbackVectorWeight: 0,
   // Off: measured within noise on both dev sets at a latency cost (README, Recall; bench/ablation.ts rows `+ feedback…`).

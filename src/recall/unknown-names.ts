@@ -2,6 +2,7 @@ import type { Store } from '../store/store.js';
 import { isStopword } from '../text/stopwords.js';
 import { questionEntities } from './answerability.js';
 import { relativeClauseHeads } from './presupposition.js';
+import { HISTORY_SPAN } from './question/lexicon.js';
 
 // "my dog's name", "our staging server": the thing a question takes for granted the profile knows.
 const OWNED = /\b(?:my|our)\s+([\p{L}][\p{L}\p{N}-]{2,})/giu;
@@ -17,7 +18,8 @@ export function presupposedNames(query: string): string[] {
   for (const re of [OWNED, POSSESSOR]) {
     for (const m of query.matchAll(re)) {
       const w = m[1]!.toLowerCase();
-      if (!isStopword(w)) out.add(w);
+      // "our conversations", "my chats": the dialogue itself, never missing from a profile.
+      if (!isStopword(w) && !HISTORY_SPAN.test(`our ${w}`)) out.add(w);
     }
   }
   return [...out];
