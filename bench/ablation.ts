@@ -6,7 +6,7 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { benchArgs, jsonArg } from '../src/bench/bench-args.js';
 import { loadBeam } from '../src/bench/datasets/beam.js';
 import { loadLocomo } from '../src/bench/datasets/locomo.js';
 import { tempDirProfiles } from '../src/bench/mnemo-factory.js';
@@ -17,7 +17,7 @@ import type { BenchSystem, PreparedConversation } from '../src/bench/system.js';
 import type { BenchConversation } from '../src/bench/types.js';
 import { createGloveEmbedder } from '../src/models/embedders/glove/glove-embedder.js';
 import { DEFAULT_TUNING, type RecallTuning, setRecallTuning } from '../src/recall/tuning.js';
-import type { ConsolidateOptions } from '../src/consolidation/options.js';
+import { GROUP_KINDS, type ConsolidateOptions } from '../src/consolidation/options.js';
 
 const off = (channel: string) => ({ weights: { [channel]: 0 } });
 const DEFAULT_CONFIGS: Record<string, Partial<RecallTuning>> = {
@@ -78,11 +78,18 @@ const CONSOLIDATION_ROWS: Record<string, ConsolidateOptions> = {
   '+ consolidation: summaries only': { kinds: ['summary'] },
 };
 
-const { values } = parseArgs({
-  options: { bench: { type: 'string', default: 'locomo,beam' }, configs: { type: 'string' }, only: { type: 'string' }, consolidate: { type: 'string' } },
+const args = benchArgs('bench/ablation', `npx tsx bench/ablation.ts [--bench locomo,beam] [--configs '{"name": {...RecallTuning}}'] [--only name,name]
+  [--consolidate merge,semantic,summary]`, {
+  bench: { type: 'string', default: 'locomo,beam' }, configs: { type: 'string' }, only: { type: 'string' }, consolidate: { type: 'string' },
 });
-const configs: Record<string, Partial<RecallTuning>> = values.configs ? JSON.parse(values.configs) : DEFAULT_CONFIGS;
+const { values } = args;
+const configs: Record<string, Partial<RecallTuning>> = values.configs ? jsonArg(args, 'configs', values.configs) : DEFAULT_CONFIGS;
 const wanted = values.only ? values.only.split(',') : [...Object.keys(configs), ...Object.keys(CONSOLIDATION_ROWS)];
+const unknownRows = wanted.filter((n) => !(n in configs) && !(n in CONSOLIDATION_ROWS));
+if (unknownRows.length) args.fail(`--only: no row named ${unknownRows.map((n) => JSON.stringify(n)).join(', ')}; rows: ${[...Object.keys(configs), ...Object.keys(CONSOLIDATION_ROWS)].join(', ')}`);
+for (const bench of values.bench!.split(',')) if (bench !== 'locomo' && bench !== 'beam') args.fail(`--bench takes locomo, beam or both; got ${JSON.stringify(bench)}`);
+const badKinds = (values.consolidate?.split(',') ?? []).filter((k) => !(GROUP_KINDS as readonly string[]).includes(k));
+if (badKinds.length) args.fail(`--consolidate takes ${GROUP_KINDS.join(', ')}; got ${badKinds.map((k) => JSON.stringify(k)).join(', ')}`);
 const names = wanted.filter((n) => !(n in CONSOLIDATION_ROWS));
 const embedder = await createGloveEmbedder({ cacheDir: path.join(os.homedir(), '.cache', 'mnemo', 'models') });
 const profiles = tempDirProfiles({ embedder, consolidation: { everyNewMemories: 0 } });

@@ -9,15 +9,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { benchArgs } from '../src/bench/bench-args.js';
 import { syntheticMemories } from '../src/bench/consolidation/synthetic.js';
 import { openMemory } from '../src/index.js';
 import { createSqliteProvider } from '../src/store/sqlite/provider.js';
 import { startFakeOpenAI } from '../test/support/fake-openai-server.js';
 
-const { values } = parseArgs({ options: { memories: { type: 'string', default: '20000' }, 'model-memories': { type: 'string', default: '1000' } } });
-const n = Number(values.memories);
-const modelN = Number(values['model-memories']);
+const args = benchArgs('bench/consolidate', 'npx tsx bench/consolidate.ts [--memories 20000] [--model-memories 1000 (0: skip the model run)]', {
+  memories: { type: 'string', default: '20000' }, 'model-memories': { type: 'string', default: '1000' },
+});
+const n = args.whole('memories', 1);
+const modelN = args.whole('model-memories', 0);
 
 async function seededDir(count: number): Promise<string> {
   const dir = mkdtempSync(path.join(tmpdir(), 'mnemo-bench-sleep-'));
