@@ -12,7 +12,6 @@
  * bench/results/http-<memories>.json with the machine's facts (`--results DIR`, `--no-results`).
  */
 import { fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -26,6 +25,7 @@ import { defaultRecallThreads } from '../src/recall-pool/thread-count.js';
 import { sizeLabel } from '../src/bench/perf/format.js';
 import { machineFacts } from '../src/bench/perf/machine.js';
 import { writeResultFile } from '../src/bench/perf/results-file.js';
+import { seedDocument } from './http-load-seed.js';
 import { DRIVER_SOURCE, QUERIES, UNIQUE_QUESTION, summarize, type OpResult } from './http-load-driver.js';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, memories: { type: 'string', default: '10000' }, embedder: { type: 'string', default: 'hashing' }, conns: { type: 'string', default: '1,16,64' }, ops: { type: 'string', default: 'recall,recall-unique,remember' }, driver: { type: 'string', default: 'process' }, 'recall-cache-ms': { type: 'string', default: String(RECALL_CACHE_MS) }, results: { type: 'string', default: path.join(import.meta.dirname, 'results') }, 'no-results': { type: 'boolean', default: false }, library: { type: 'string', default: 'true' }, 'recall-threads': { type: 'string', default: String(defaultRecallThreads()) } } });
@@ -42,20 +42,8 @@ const server = await startHttpServer({ mnemo, port: 0, logger: false, importBody
 const profile = mnemo.profile('bench');
 
 // ---- seed ---------------------------------------------------------------------------------------
-const SUBJECTS = ['billing service', 'search cluster', 'mobile app', 'data pipeline', 'auth gateway', 'web frontend', 'ml trainer', 'cron runner'];
-const ATTRS = ['database', 'region', 'owner', 'language', 'deploy day', 'package manager', 'queue', 'cache'];
-const VALUES = ['PostgreSQL', 'eu-west-1', 'Dana', 'Rust', 'Tuesday', 'pnpm', 'Kafka', 'Redis', 'SQLite', 'us-east-2', 'Ahmed', 'Go', 'Friday', 'bun', 'NATS', 'Memcached'];
-const now = new Date().toISOString();
-const memories = Array.from({ length: count }, (_, i) => {
-  const s = SUBJECTS[i % SUBJECTS.length], a = ATTRS[Math.floor(i / SUBJECTS.length) % ATTRS.length], v = VALUES[(i * 7) % VALUES.length];
-  return {
-    id: randomBytes(16).toString('hex'), type: 'fact', content: `The ${s} #${i} uses ${v} as its ${a}.`,
-    topicKey: `project.s${i}.${a.replace(/ /g, '_')}`, eventTime: null, sessionId: null, sourceMessageIds: [],
-    queries: [`What ${a} does the ${s} #${i} use?`], tags: [], importance: 0.5, status: 'active', supersededBy: null, createdAt: now, updatedAt: now,
-  };
-});
 let t0 = performance.now();
-const doc = { format: 'mnemo-export', version: 1, profile: 'bench', exportedAt: now, messages: [], memories, audit: [] };
+const doc = seedDocument(count);
 const imp = await fetch(`${server.url}/v1/profiles/bench/import`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(doc) });
 if (!imp.ok) throw new Error(`import failed: ${imp.status} ${await imp.text()}`);
 await profile.drain();

@@ -1,5 +1,5 @@
-import * as chrono from 'chrono-node/en';
 import { keywords } from '../text/tokenize.js';
+import { timeSpans } from './time-expressions.js';
 import { MAY_HOLD_TIME } from './time-range.js';
 
 /**
@@ -20,6 +20,6 @@ export function askedContent(query: string, names: string[]): string[] {
 export function withoutTimeExpressions(text: string): string {
   if (!MAY_HOLD_TIME.test(text)) return text;
   let out = text;
-  for (const r of chrono.parse(text)) out = out.replace(r.text, ' '.repeat(r.text.length));
+  for (const span of timeSpans(text)) out = out.replace(span, ' '.repeat(span.length));
   return out;
 }

@@ -1,4 +1,4 @@
-import * as chrono from 'chrono-node/en';
+import { timeExpressions } from './time-expressions.js';
 import type { TimeRange } from './analyzer.js';
 
 const DAY = 86_400_000;
@@ -21,8 +21,7 @@ export const MAY_HOLD_TIME = new RegExp([
 export function parseTimeRange(query: string, ref: Date): TimeRange | null {
   if (!MAY_HOLD_TIME.test(query)) return null;
   // In UTC, as stored dates are (resolveDates), not in the server process's time zone.
-  const results = chrono.parse(query, { instant: ref, timezone: 0 }, { forwardDate: false });
-  const r = results[0];
+  const r = timeExpressions(query, ref)[0];
   if (!r) return null;
   const start = r.start.date();
   let end: Date;

@@ -168,7 +168,9 @@ export function memoryContract(h: Harness): void {
       expect(contents(await h.store().memoriesByTopicKeys(['user.editor', 'project.database']))).toEqual(['db', 'editor']);
       expect(contents(await h.store().memoriesByTopicKeys(['user.']))).toEqual(['editor', 'pm']);
       expect(contents(await h.store().memoriesByTopicKeys(['user.'], { types: ['fact'] }))).toEqual(['pm']);
-      expect(await h.store().memoriesByTopicKeys(['user.'], { limit: 1 })).toHaveLength(1);
+      expect((await h.store().memoriesByTopicKeys(['user.'], { limit: 1 })).map((m) => m.content)).toEqual(['editor']);
+      expect((await h.store().memoriesByTopicKeys(['user.package_manager', 'project.database', 'user.editor'], { limit: 2 })).map((m) => m.content)).toEqual(['db', 'editor']);
+      expect(await h.store().memoriesByTopicKeys(['user.'], { limit: 0 })).toEqual([]);
       expect(await h.store().memoriesByTopicKeys(['user'])).toEqual([]);
       expect(await h.store().memoriesByTopicKeys([])).toEqual([]);
       expect(await h.store().topicKeys()).toEqual(['project.database', 'user.editor', 'user.package_manager', 'userland.thing']);

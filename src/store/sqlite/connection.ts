@@ -93,6 +93,22 @@ export class Connection {
     return s.all(...this.bind(sql, params)) as unknown[][];
   }
 
+  /**
+   * The first `n` rows of `rows(sql, …)` for an ORDER BY without LIMIT: SQLite sorts an ORDER BY …
+   * LIMIT in a temporary b-tree, which costs ~0.6 ms even for five rows, a plain ORDER BY in memory.
+   */
+  firstRows(n: number, sql: string, ...params: unknown[]): unknown[][] {
+    let s = this.rawStatements.get(sql);
+    if (!s) s = remember(this.rawStatements, sql, this.db.prepare(sql).raw(true));
+    const out: unknown[][] = [];
+    if (n <= 0) return out;
+    for (const row of s.iterate(...this.bind(sql, params)) as IterableIterator<unknown[]>) {
+      out.push(row);
+      if (out.length >= n) break;
+    }
+    return out;
+  }
+
   get<T>(sql: string, ...params: unknown[]): T | undefined {
     return this.stmt(sql).get(...this.bind(sql, params)) as T | undefined;
   }

@@ -70,8 +70,8 @@ export function memoriesByTopicKeys(conn: Connection, keys: string[], opts: { ty
   const exact = keys.filter((k) => !k.endsWith('.'));
   const prefixes = keys.filter((k) => k.endsWith('.'));
   const params: unknown[] = [...exact, ...prefixes.flatMap((p) => [p, `${p}\uffff`])];
-  const rows = conn.rows(topicKeySql(exact.length, prefixes.length, opts.types?.length ?? 0),
-    ...params, ...(opts.types ?? []), opts.limit ?? -1);
+  const sql = topicKeySql(exact.length, prefixes.length, opts.types?.length ?? 0);
+  const rows = opts.limit === undefined || opts.limit < 0 ? conn.rows(sql, ...params, ...(opts.types ?? [])) : conn.firstRows(opts.limit, sql, ...params, ...(opts.types ?? []));
   return rows.map(memoryFromRaw);
 }
 
@@ -89,7 +89,7 @@ function topicKeySql(exact: number, prefixes: number, types: number): string {
     const typeFilter = types ? `AND type IN (${new Array(types).fill('?').join(', ')})` : '';
     sql = `SELECT ${MEMORY_COLUMNS} FROM memories
     WHERE (${conditions.join(' OR ')}) AND status = 'active' ${typeFilter}
-    ORDER BY created_at DESC, id DESC LIMIT ?`;
+    ORDER BY created_at DESC, id DESC`;
     if (topicKeySqls.size < 1000) topicKeySqls.set(shape, sql);
   }
   return sql;

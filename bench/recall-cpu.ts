@@ -1,0 +1,100 @@
+/**
+ * CPU per unique recall, in process: `npx tsx bench/recall-cpu.ts [--memories 10000] [--questions 600]
+ * [--rounds 3] [--baseline DIR]`. Seeds the profile of bench/http-load.ts, then asks its recall-unique
+ * questions one at a time (no HTTP; on the main thread, or on `--recall-threads N` as `mnemo serve` does) and
+ * reports CPU ms per recall (user + system of every thread, garbage collection included) and mean step timings. `--baseline DIR` is another
+ * checkout of mnemo (with node_modules): each round runs both trees in fresh child processes, alternating,
+ * and prints the ratio, so a load that changes during the run weighs on both sides alike. `--profile FILE`
+ * saves a CPU profile of this tree's measured recalls (.cpuprofile, for Chrome DevTools) and prints its hottest files.
+ */
+import { fork } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { UNIQUE_QUESTION } from './http-load-driver.js';
+import { seedDocument } from './http-load-seed.js';
+import { profileCpu } from '../src/bench/perf/cpu-profile.js';
+
+const { values } = parseArgs({ options: {
+  memories: { type: 'string', default: '10000' }, questions: { type: 'string', default: '600' }, rounds: { type: 'string', default: '3' },
+  baseline: { type: 'string' }, child: { type: 'string' }, 'recall-threads': { type: 'string', default: '0' }, profile: { type: 'string' },
+} });
+const count = positive('memories'), questions = positive('questions'), rounds = positive('rounds');
+const threads = Number(values['recall-threads']);
+if (!Number.isInteger(threads) || threads < 0 || threads > 4) { console.error(`--recall-threads must be an integer from 0 to 4; got ${values['recall-threads']}`); process.exit(2); }
+
+function positive(name: 'memories' | 'questions' | 'rounds'): number {
+  const n = Number(values[name]);
+  if (!Number.isInteger(n) || n < 1) { console.error(`--${name} must be a positive integer; got ${values[name]}`); process.exit(2); }
+  return n;
+}
+
+const here = path.resolve(import.meta.dirname, '..');
+
+interface Sample { cpuMs: number; wallMs: number; steps: Record<string, number> }
+
+async function measure(tree: string): Promise<Sample> {
+  const { openMemory } = await import(path.join(tree, 'src/index.ts'));
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'mnemo-recall-cpu-'));
+  const mnemo = openMemory({ dataDir: dir, embedder: { kind: 'hashing' }, recallThreads: threads, recallCacheMs: 0, onWarning: () => {} });
+  const profile = mnemo.profile('bench');
+  await profile.import(seedDocument(count));
+  await profile.drain();
+  await profile.warm();
+  const ask = new Function(`return ${UNIQUE_QUESTION}`)() as (i: number, count: number) => string;
+  for (let i = 0; i < 200; i++) await profile.recall(ask(count / 2 + i * 13, count)); // warm the JIT on other questions
+  const steps: Record<string, number> = {};
+  const run = async () => {
+    for (let i = 0; i < questions; i++) {
+      const res = await profile.recall(ask(i, count));
+      for (const [k, v] of Object.entries(res.timings as Record<string, number>)) steps[k] = (steps[k] ?? 0) + v / questions;
+    }
+  };
+  const cpu = process.cpuUsage(), t = performance.now();
+  if (values.profile && tree === here) {
+    const hot = await profileCpu(run, values.profile);
+    console.log(hot.byFile.map((f) => `${f.name} ${(f.share * 100).toFixed(1)} %`).join('\n'));
+  } else await run();
+  const used = process.cpuUsage(cpu);
+  const sample = { cpuMs: (used.user + used.system) / 1000 / questions, wallMs: (performance.now() - t) / questions, steps };
+  await mnemo.close();
+  rmSync(dir, { recursive: true, force: true });
+  return sample;
+}
+
+function inChild(tree: string): Promise<Sample> {
+  return new Promise((resolve, reject) => {
+    const args = ['--child', tree, '--memories', String(count), '--questions', String(questions), '--recall-threads', String(threads), ...(values.profile ? ['--profile', values.profile] : [])];
+    const child = fork(import.meta.filename, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    child.once('message', (m) => resolve(m as Sample));
+    child.once('exit', (code) => reject(new Error(`probe of ${tree} exited with ${code}`)));
+  });
+}
+
+if (values.child) {
+  const s = await measure(values.child);
+  if (process.send) process.send(s);
+  else console.log(`${values.child}: ${s.cpuMs.toFixed(3)} CPU ms/recall, ${s.wallMs.toFixed(3)} wall ms`);
+  process.exit(0);
+}
+
+const trees = values.baseline ? [here, path.resolve(values.baseline)] : [here];
+const cpu = new Map<string, number[]>(trees.map((t) => [t, []]));
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+console.log(`${questions} unique recalls at ${count} memories, ${rounds} round(s); load ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+for (let r = 0; r < rounds; r++) {
+  for (const tree of r % 2 ? [...trees].reverse() : trees) {
+    const s = await inChild(tree);
+    cpu.get(tree)!.push(s.cpuMs);
+    const steps = Object.entries(s.steps).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ');
+    console.log(`round ${r + 1} ${tree === here ? 'this tree' : 'baseline '}: ${s.cpuMs.toFixed(3)} CPU ms/recall, ${s.wallMs.toFixed(3)} wall ms; ${steps}`);
+  }
+}
+const mine = median(cpu.get(here)!);
+const line = [`median CPU ms/recall: this tree ${mine.toFixed(3)}`];
+if (values.baseline) {
+  const base = median(cpu.get(trees[1])!);
+  line.push(`baseline ${base.toFixed(3)} (${values.baseline}), ratio ${(mine / base).toFixed(3)}`);
+}
+console.log(`${line.join('; ')}; load ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
