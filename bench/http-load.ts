@@ -16,7 +16,6 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { startHttpServer } from '../src/http/server.js';
 import { openMemory } from '../src/index.js';
@@ -25,10 +24,29 @@ import { defaultRecallThreads } from '../src/recall-pool/thread-count.js';
 import { sizeLabel } from '../src/bench/perf/format.js';
 import { machineFacts } from '../src/bench/perf/machine.js';
 import { writeResultFile } from '../src/bench/perf/results-file.js';
+import { benchArgs } from '../src/bench/bench-args.js';
 import { seedDocument } from './http-load-seed.js';
 import { DRIVER_SOURCE, QUERIES, UNIQUE_QUESTION, summarize, type OpResult } from './http-load-driver.js';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, memories: { type: 'string', default: '10000' }, embedder: { type: 'string', default: 'hashing' }, conns: { type: 'string', default: '1,16,64' }, ops: { type: 'string', default: 'recall,recall-unique,remember' }, driver: { type: 'string', default: 'process' }, 'recall-cache-ms': { type: 'string', default: String(RECALL_CACHE_MS) }, results: { type: 'string', default: path.join(import.meta.dirname, 'results') }, 'no-results': { type: 'boolean', default: false }, library: { type: 'string', default: 'true' }, 'recall-threads': { type: 'string', default: String(defaultRecallThreads()) } } });
+const args = benchArgs('bench/http-load', `npx tsx bench/http-load.ts [--seconds 10] [--memories 10000] [--embedder hashing|glove|none] [--conns 1,16,64]
+  [--ops recall,recall-unique,remember] [--driver process|thread] [--recall-cache-ms N] [--recall-threads N] [--library true|false]
+  [--results DIR | --no-results]`, {
+  seconds: { type: 'string', default: '10' }, memories: { type: 'string', default: '10000' }, embedder: { type: 'string', default: 'hashing' },
+  conns: { type: 'string', default: '1,16,64' }, ops: { type: 'string', default: 'recall,recall-unique,remember' }, driver: { type: 'string', default: 'process' },
+  'recall-cache-ms': { type: 'string', default: String(RECALL_CACHE_MS) }, results: { type: 'string', default: path.join(import.meta.dirname, 'results') },
+  'no-results': { type: 'boolean', default: false }, library: { type: 'string', default: 'true' }, 'recall-threads': { type: 'string', default: String(defaultRecallThreads()) },
+});
+const { values } = args;
+const oneOf = (name: string, value: string, allowed: string[]) => allowed.includes(value) || args.fail(`--${name} takes ${allowed.join(', ')}; got ${JSON.stringify(value)}`);
+for (const op of values.ops.split(',')) oneOf('ops', op, ['recall', 'recall-unique', 'remember']);
+oneOf('embedder', values.embedder, ['hashing', 'glove', 'none']);
+oneOf('driver', values.driver, ['process', 'thread']);
+oneOf('library', values.library, ['true', 'false']);
+for (const c of values.conns.split(',')) if (!/^\d+$/.test(c) || Number(c) < 1) args.fail(`--conns takes connection counts such as 1,16,64; got ${JSON.stringify(c)}`);
+args.whole('seconds', 1);
+args.whole('memories', 10);
+args.whole('recall-cache-ms', 0);
+args.whole('recall-threads', 0);
 const CONNS = values.conns.split(',').map(Number);
 type Op = 'recall' | 'recall-unique' | 'remember';
 const OPS = values.ops.split(',') as Op[];

@@ -11,24 +11,20 @@ import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { benchArgs } from '../src/bench/bench-args.js';
 import { UNIQUE_QUESTION } from './http-load-driver.js';
 import { seedDocument } from './http-load-seed.js';
 import { profileCpu } from '../src/bench/perf/cpu-profile.js';
 
-const { values } = parseArgs({ options: {
+const args = benchArgs('bench/recall-cpu', `npx tsx bench/recall-cpu.ts [--memories 10000] [--questions 600] [--rounds 3] [--baseline DIR]
+  [--recall-threads 0-4] [--profile FILE]`, {
   memories: { type: 'string', default: '10000' }, questions: { type: 'string', default: '600' }, rounds: { type: 'string', default: '3' },
   baseline: { type: 'string' }, child: { type: 'string' }, 'recall-threads': { type: 'string', default: '0' }, profile: { type: 'string' },
-} });
-const count = positive('memories'), questions = positive('questions'), rounds = positive('rounds');
-const threads = Number(values['recall-threads']);
-if (!Number.isInteger(threads) || threads < 0 || threads > 4) { console.error(`--recall-threads must be an integer from 0 to 4; got ${values['recall-threads']}`); process.exit(2); }
-
-function positive(name: 'memories' | 'questions' | 'rounds'): number {
-  const n = Number(values[name]);
-  if (!Number.isInteger(n) || n < 1) { console.error(`--${name} must be a positive integer; got ${values[name]}`); process.exit(2); }
-  return n;
-}
+});
+const { values } = args;
+const count = args.whole('memories', 1), questions = args.whole('questions', 1), rounds = args.whole('rounds', 1);
+const threads = args.whole('recall-threads', 0);
+if (threads > 4) args.fail(`--recall-threads must be from 0 to 4; got ${threads}`);
 
 const here = path.resolve(import.meta.dirname, '..');
 
@@ -65,8 +61,8 @@ async function measure(tree: string): Promise<Sample> {
 
 function inChild(tree: string): Promise<Sample> {
   return new Promise((resolve, reject) => {
-    const args = ['--child', tree, '--memories', String(count), '--questions', String(questions), '--recall-threads', String(threads), ...(values.profile ? ['--profile', values.profile] : [])];
-    const child = fork(import.meta.filename, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const childArgs = ['--child', tree, '--memories', String(count), '--questions', String(questions), '--recall-threads', String(threads), ...(values.profile ? ['--profile', values.profile] : [])];
+    const child = fork(import.meta.filename, childArgs, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     child.once('message', (m) => resolve(m as Sample));
     child.once('exit', (code) => reject(new Error(`probe of ${tree} exited with ${code}`)));
   });
