@@ -93,6 +93,12 @@ describe('ownership of what a question asks about', () => {
     expect(presupposedNames('Which tool did Bob NOT use in my chats?')).toEqual(['bob']);
     expect(questionNames('Mention ONLY and ONLY three points about Eternal Sunshine.')).toEqual([['eternal', 'sunshine']]);
   });
+
+  it('keeps a name after an opening word in capitals, and two-letter names', () => {
+    expect(questionNames('WHEN Ann visited Paris, what did she eat?')).toEqual([['ann'], ['paris']]);
+    expect(questionNames('DID Ann go to Paris?')).toEqual([['ann'], ['paris']]);
+    expect(presupposedNames('Who runs the US office of Acme?')).toContain('us');
+  });
 });
 
 describe('emphasis in a question', () => {

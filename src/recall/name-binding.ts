@@ -20,8 +20,9 @@ export function questionNames(query: string): string[][] {
     const before = text.slice(0, start).trimEnd();
     // A run that opens the question starts with an ordinary capitalized word ("Would Ann…").
     const opens = before === '' || /[.?!:;"(“]$/.test(before);
-    const parts = words(m[2]!.split(/\s+/).filter((w) => !isEmphasis(w)).join(' '))
-      .slice(opens ? 1 : 0).map((w) => w.replace(/'s$/, '')).filter((w) => w.length > 2 && w !== 'the' && w !== 'of');
+    // The opening word goes before emphasis does: "WHEN Ann visited…" still names Ann.
+    const runWords = m[2]!.split(/\s+/).slice(opens ? 1 : 0).filter((w) => !isEmphasis(w));
+    const parts = words(runWords.join(' ')).map((w) => w.replace(/'s$/, '')).filter((w) => w.length > 2 && w !== 'the' && w !== 'of');
     if (parts.length > 0) out.push(parts);
   }
   return out;
