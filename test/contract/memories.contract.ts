@@ -171,6 +171,7 @@ export function memoryContract(h: Harness): void {
       expect((await h.store().memoriesByTopicKeys(['user.'], { limit: 1 })).map((m) => m.content)).toEqual(['editor']);
       expect((await h.store().memoriesByTopicKeys(['user.package_manager', 'project.database', 'user.editor'], { limit: 2 })).map((m) => m.content)).toEqual(['db', 'editor']);
       expect(await h.store().memoriesByTopicKeys(['user.'], { limit: 0 })).toEqual([]);
+      expect((await h.store().memoriesByTopicKeys(['user.', 'project.database'], { types: ['fact'], limit: 1 })).map((m) => m.content)).toEqual(['db']);
       expect(await h.store().memoriesByTopicKeys(['user'])).toEqual([]);
       expect(await h.store().memoriesByTopicKeys([])).toEqual([]);
       expect(await h.store().topicKeys()).toEqual(['project.database', 'user.editor', 'user.package_manager', 'userland.thing']);

@@ -70,16 +70,21 @@ export function memoriesByTopicKeys(conn: Connection, keys: string[], opts: { ty
   const exact = keys.filter((k) => !k.endsWith('.'));
   const prefixes = keys.filter((k) => k.endsWith('.'));
   const params: unknown[] = [...exact, ...prefixes.flatMap((p) => [p, `${p}\uffff`])];
-  const sql = topicKeySql(exact.length, prefixes.length, opts.types?.length ?? 0);
-  const rows = opts.limit === undefined || opts.limit < 0 ? conn.rows(sql, ...params, ...(opts.types ?? [])) : conn.firstRows(opts.limit, sql, ...params, ...(opts.types ?? []));
+  const types = opts.types ?? [];
+  const limited = opts.limit !== undefined && opts.limit >= 0;
+  // A prefix can match thousands of keys, which SQLite must all sort before the first row: there
+  // LIMIT's bounded sort wins. Exact keys match a few rows, whose LIMIT sort costs more than reading them.
+  if (limited && prefixes.length > 0) return conn.rows(topicKeySql(exact.length, prefixes.length, types.length, true), ...params, ...types, opts.limit).map(memoryFromRaw);
+  const sql = topicKeySql(exact.length, prefixes.length, types.length, false);
+  const rows = limited ? conn.firstRows(opts.limit!, sql, ...params, ...types) : conn.rows(sql, ...params, ...types);
   return rows.map(memoryFromRaw);
 }
 
 /** The SQL text per shape (built once: building it costs more than the statement). */
 const topicKeySqls = new Map<string, string>();
 
-function topicKeySql(exact: number, prefixes: number, types: number): string {
-  const shape = `${exact} ${prefixes} ${types}`;
+function topicKeySql(exact: number, prefixes: number, types: number, limit: boolean): string {
+  const shape = `${exact} ${prefixes} ${types} ${limit}`;
   let sql = topicKeySqls.get(shape);
   if (sql === undefined) {
     const conditions = [
@@ -89,7 +94,7 @@ function topicKeySql(exact: number, prefixes: number, types: number): string {
     const typeFilter = types ? `AND type IN (${new Array(types).fill('?').join(', ')})` : '';
     sql = `SELECT ${MEMORY_COLUMNS} FROM memories
     WHERE (${conditions.join(' OR ')}) AND status = 'active' ${typeFilter}
-    ORDER BY created_at DESC, id DESC`;
+    ORDER BY created_at DESC, id DESC${limit ? ' LIMIT ?' : ''}`;
     if (topicKeySqls.size < 1000) topicKeySqls.set(shape, sql);
   }
   return sql;
