@@ -12,6 +12,7 @@ import { type EmbedderConfig, resolveEmbedder } from './models/embedders/resolve
 import { Profile } from './profile.js';
 import { RecallPool } from './recall-pool/recall-pool.js';
 import { recallThreadConfig } from './recall-pool/thread-config.js';
+import { POOLED_PAGE_CACHE_MB } from './recall-pool/page-cache.js';
 import type { QueryAnalyzer } from './recall/analyzer.js';
 import { createExtractiveSynthesizer } from './recall/extractive-synthesizer.js';
 import { type ChannelWeights, DEFAULT_WEIGHTS } from './recall/fuse.js';
@@ -89,7 +90,7 @@ function createMnemo(opts: MnemoOptions, recallOnly: boolean): MnemoApi {
   // A writer whose searches run in recall threads holds no index: it compacts the saved ones,
   // which the threads view (they never build one of their own).
   const provider = opts.store ?? createSqliteProvider({
-    dataDir, annSaves: recallOnly ? 'none' : recallPool ? 'compact' : 'all', onVectorIndexEvent: vectorIndexWarnings(warn), loadIndexes: opts.loadIndexes ?? (recallOnly ? 'background' : undefined),
+    dataDir, annSaves: recallOnly ? 'none' : recallPool ? 'compact' : 'all', pageCacheMb: recallOnly || recallPool ? POOLED_PAGE_CACHE_MB : undefined, onVectorIndexEvent: vectorIndexWarnings(warn), loadIndexes: opts.loadIndexes ?? (recallOnly ? 'background' : undefined),
     // A recall thread reads: a large entity-index backlog is the writer's (Profile.warm, extraction jobs).
     entityCatchUpLimit: recallOnly ? ENTITY_BATCH : undefined,
   });

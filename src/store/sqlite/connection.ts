@@ -31,6 +31,12 @@ export interface ConnectionOptions {
    * several times the writes themselves.
    */
   bulkWrites?: boolean;
+  /**
+   * SQLite's page cache of this connection, in MB (default: the driver's 16 MB). It fills with the
+   * pages read and written, up to this cap, so it grows with the database; every connection to the
+   * file has its own, while the OS page cache holds the file once for all of them.
+   */
+  pageCacheMb?: number;
 }
 
 export class Connection {
@@ -57,6 +63,10 @@ export class Connection {
     this.db.pragma('wal_autocheckpoint = 8192');
     this.db.pragma('journal_size_limit = 67108864');
     this.db.pragma('foreign_keys = ON');
+    if (options.pageCacheMb !== undefined) {
+      if (!(options.pageCacheMb > 0 && options.pageCacheMb <= 65536)) throw new RangeError(`pageCacheMb must be a number of MB in (0, 65536], got ${options.pageCacheMb}`);
+      this.db.pragma(`cache_size = -${Math.ceil(options.pageCacheMb * 1024)}`);
+    }
     if (options.bulkWrites) {
       this.db.pragma('cache_size = -262144');
       this.db.pragma('temp_store = MEMORY');

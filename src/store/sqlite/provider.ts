@@ -18,6 +18,7 @@ export interface SqliteProviderOptions {
   loadIndexes?: SqliteStoreOptions['loadIndexes'];
   entityCatchUpLimit?: SqliteStoreOptions['entityCatchUpLimit'];
   bulkWrites?: SqliteStoreOptions['bulkWrites'];
+  pageCacheMb?: SqliteStoreOptions['pageCacheMb'];
 }
 
 export function assertProfileName(profile: string): string {
@@ -51,6 +52,7 @@ export function createSqliteProvider(options: SqliteProviderOptions): StoreProvi
           loadIndexes: options.loadIndexes,
           entityCatchUpLimit: options.entityCatchUpLimit,
           bulkWrites: options.bulkWrites,
+          pageCacheMb: options.pageCacheMb,
           onClose: () => { if (stores.get(profile) === opened) stores.delete(profile); },
         });
         stores.set(profile, opened);

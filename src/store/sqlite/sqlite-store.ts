@@ -64,6 +64,8 @@ export interface SqliteStoreOptions {
   entityCatchUpLimit?: number;
   /** See ConnectionOptions.bulkWrites: for a process that writes a large profile in big transactions. */
   bulkWrites?: boolean;
+  /** See ConnectionOptions.pageCacheMb. */
+  pageCacheMb?: number;
 }
 
 /**
@@ -89,7 +91,7 @@ export class SqliteStore implements Store {
   private readonly counts = new GenerationMemo();
 
   constructor(readonly path: string, readonly profile: string, private readonly options: SqliteStoreOptions = {}) {
-    this.conn = new Connection(path, { bulkWrites: options.bulkWrites });
+    this.conn = new Connection(path, { bulkWrites: options.bulkWrites, pageCacheMb: options.pageCacheMb });
     this.vectors = new SqliteVectors(this.conn, {
       exactIndex: options.vectorIndex, annThreshold: options.annThreshold, onIndexEvent: options.onVectorIndexEvent,
       annSaves: options.annSaves, annSaveEvery: options.annSaveEvery, loadOn: loadOn(options.loadIndexes),
