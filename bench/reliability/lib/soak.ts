@@ -20,6 +20,8 @@ const THINGS = ['database', 'region', 'owner', 'language', 'deploy day', 'packag
 
 export interface SoakResult {
   memories: number;
+  /** Active (not superseded) memories when the load starts. */
+  activeAtStart: number;
   connections: number;
   seconds: number;
   requests: number;
@@ -60,10 +62,14 @@ function fact(i: number): string {
   return `The ${TEAMS[i % TEAMS.length]} service ${i} uses ${THINGS[(i * 7) % THINGS.length]} number ${i % 97}, reviewed in week ${i % 52}.`;
 }
 
+/**
+ * `n` active memories: each fact under a topic key of its own. Left to the classifier, these
+ * sentences share ten keys, and all but ten of them were superseded (a profile of 10 memories).
+ */
 async function seed(dataDir: string, n: number): Promise<void> {
   const mem = openMemory({ dataDir, embedder: { kind: 'hashing' }, worker: { background: false } });
   const p = mem.profile('soak');
-  for (let i = 0; i < n; i++) await p.remember({ content: fact(i) });
+  for (let i = 0; i < n; i++) await p.remember({ content: fact(i), topicKey: `service_${i}.stack` });
   await p.drain();
   await mem.close();
 }
@@ -129,6 +135,7 @@ export async function soak(dataDir: string, opts: { memories: number; connection
   const series: SoakResult['series'] = [];
   let lastRss = 0;
   const counter = new Database(dbFile, { readonly: true, fileMustExist: true });
+  const activeAtStart = (counter.prepare(`SELECT count(*) AS n FROM memories WHERE status = 'active'`).get() as { n: number }).n;
   const countRows = () => ({
     memories: (counter.prepare(`SELECT count(*) AS n FROM memories`).get() as { n: number }).n,
     messages: (counter.prepare(`SELECT count(*) AS n FROM messages`).get() as { n: number }).n,
@@ -234,7 +241,7 @@ export async function soak(dataDir: string, opts: { memories: number; connection
   const db = new Database(dbFile, { readonly: true });
   const rows = (t: string) => (db.prepare(`SELECT count(*) AS n FROM ${t}`).get() as { n: number }).n;
   const result: SoakResult = {
-    memories: opts.memories, connections: opts.connections, seconds: opts.seconds, requests: samples.length, errors, errorSamples,
+    memories: opts.memories, activeAtStart, connections: opts.connections, seconds: opts.seconds, requests: samples.length, errors, errorSamples,
     p99ByWindow: p99s.map((x) => Math.round(x)), p99FirstToLast: p99s.length > 1 ? p99s[p99s.length - 1]! / p99s[0]! : 1,
     rssAfterWarmupMb: Math.round(rssAfterWarmup), rssPeakMb: Math.round(rssPeak), rssGrowth: rssAfterWarmup ? rssPeak / rssAfterWarmup - 1 : 0,
     rssEndMb: Math.round(lastRss), series,
