@@ -87,13 +87,12 @@ const configs: Record<string, Partial<RecallTuning>> = values.configs ? jsonArg(
 const wanted = values.only ? values.only.split(',') : [...Object.keys(configs), ...Object.keys(CONSOLIDATION_ROWS)];
 const unknownRows = wanted.filter((n) => !(n in configs) && !(n in CONSOLIDATION_ROWS));
 if (unknownRows.length) args.fail(`--only: no row named ${unknownRows.map((n) => JSON.stringify(n)).join(', ')}; rows: ${[...Object.keys(configs), ...Object.keys(CONSOLIDATION_ROWS)].join(', ')}`);
-for (const bench of values.bench!.split(',')) if (bench !== 'locomo' && bench !== 'beam') args.fail(`--bench takes locomo, beam or both; got ${JSON.stringify(bench)}`);
-const badKinds = (values.consolidate?.split(',') ?? []).filter((k) => !(GROUP_KINDS as readonly string[]).includes(k));
-if (badKinds.length) args.fail(`--consolidate takes ${GROUP_KINDS.join(', ')}; got ${badKinds.map((k) => JSON.stringify(k)).join(', ')}`);
+const benches = args.choices('bench', ['locomo', 'beam']);
+const kinds = values.consolidate ? args.choices('consolidate', GROUP_KINDS) : undefined;
 const names = wanted.filter((n) => !(n in CONSOLIDATION_ROWS));
 const embedder = await createGloveEmbedder({ cacheDir: path.join(os.homedir(), '.cache', 'mnemo', 'models') });
 const profiles = tempDirProfiles({ embedder, consolidation: { everyNewMemories: 0 } });
-const consolidate = values.consolidate ? { kinds: values.consolidate.split(',') as NonNullable<ConsolidateOptions['kinds']> } : undefined;
+const consolidate = kinds ? { kinds } : undefined;
 const base = mnemoSystem(profiles, 'mnemo', { consolidate });
 const consolidationSystems = wanted.filter((n) => n in CONSOLIDATION_ROWS).map((n) => withDefaultTuning(mnemoSystem(profiles, n, { consolidate: CONSOLIDATION_ROWS[n] })));
 
@@ -135,7 +134,7 @@ function sharedSystems(): BenchSystem[] {
 }
 
 const fmt = (n: number | undefined) => (n === undefined ? '–' : n.toFixed(1));
-for (const bench of values.bench!.split(',')) {
+for (const bench of benches) {
   const conversations = bench === 'beam' ? loadBeam(defaultBeamPath()) : loadLocomo(defaultLocomoPath());
   const result = await runBench({ benchmark: bench, dataPath: '', conversations, systems: [...sharedSystems(), ...consolidationSystems], scoreF1: bench === 'locomo', progress: false });
   console.log(`\n## ${bench}: ablation (R@k; abstention accuracy / false abstention %; updated-above-original %; F1; p50 ms)\n`);

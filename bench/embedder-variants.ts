@@ -36,10 +36,11 @@ const VARIANTS: Record<string, GloveMathOptions> = {
 /** Directions fitted on the conversation's own turns (vector baseline only). */
 const OWN = { 'own texts: 1 pc': 1, 'own texts: 2 pc': 2 };
 
-const { values, fail } = benchArgs('bench/embedder-variants', 'npx tsx bench/embedder-variants.ts [--bench locomo,beam] [--only name,name] [--mnemo]', {
+const args = benchArgs('bench/embedder-variants', 'npx tsx bench/embedder-variants.ts [--bench locomo,beam] [--only name,name] [--mnemo]', {
   bench: { type: 'string', default: 'locomo,beam' }, only: { type: 'string' }, mnemo: { type: 'boolean', default: false },
 });
-for (const bench of values.bench!.split(',')) if (bench !== 'locomo' && bench !== 'beam') fail(`--bench takes locomo, beam or both; got ${JSON.stringify(bench)}`);
+const { values } = args;
+const benches = args.choices('bench', ['locomo', 'beam']);
 const only = values.only ? new Set(values.only.split(',')) : null;
 const { table } = await loadGloveTable({ cacheDir: path.join(os.homedir(), '.cache', 'mnemo', 'models') });
 const base = new GloveEmbedder(table);
@@ -87,7 +88,7 @@ for (const [name, count] of Object.entries(OWN)) {
 }
 
 const fmt = (n: number | undefined) => (n === undefined ? '–' : n.toFixed(1));
-for (const bench of values.bench!.split(',')) {
+for (const bench of benches) {
   const conversations = bench === 'beam' ? loadBeam(defaultBeamPath()) : loadLocomo(defaultLocomoPath());
   const result = await runBench({ benchmark: bench, dataPath: '', conversations, systems, progress: false });
   console.log(`\n## ${bench}: embedder variants (R@k; p50 ms)\n`);

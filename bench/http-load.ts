@@ -37,11 +37,10 @@ const args = benchArgs('bench/http-load', `npx tsx bench/http-load.ts [--seconds
   'no-results': { type: 'boolean', default: false }, library: { type: 'string', default: 'true' }, 'recall-threads': { type: 'string', default: String(defaultRecallThreads()) },
 });
 const { values } = args;
-const oneOf = (name: string, value: string, allowed: string[]) => allowed.includes(value) || args.fail(`--${name} takes ${allowed.join(', ')}; got ${JSON.stringify(value)}`);
-for (const op of values.ops.split(',')) oneOf('ops', op, ['recall', 'recall-unique', 'remember']);
-oneOf('embedder', values.embedder, ['hashing', 'glove', 'none']);
-oneOf('driver', values.driver, ['process', 'thread']);
-oneOf('library', values.library, ['true', 'false']);
+args.choices('ops', ['recall', 'recall-unique', 'remember']);
+args.choice('embedder', ['hashing', 'glove', 'none']);
+args.choice('driver', ['process', 'thread']);
+args.choice('library', ['true', 'false']);
 for (const c of values.conns.split(',')) if (!/^\d+$/.test(c) || Number(c) < 1) args.fail(`--conns takes connection counts such as 1,16,64; got ${JSON.stringify(c)}`);
 args.whole('seconds', 1);
 args.whole('memories', 10);

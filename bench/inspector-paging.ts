@@ -11,7 +11,6 @@ import path from 'node:path';
 import { benchArgs } from '../src/bench/bench-args.js';
 import { latencySummary } from '../src/bench/metrics.js';
 import { buildProfile } from '../src/bench/perf/build-profile.js';
-import { parseSizes } from '../src/bench/perf/sizes.js';
 import { startHttpServer } from '../src/http/server.js';
 import { openMemory } from '../src/mnemo.js';
 import { createSqliteProvider } from '../src/store/sqlite/provider.js';
@@ -21,12 +20,7 @@ const args = benchArgs('bench/inspector-paging', 'npx tsx bench/inspector-paging
   size: { type: 'string', default: '100k' }, reps: { type: 'string', default: '15' }, keep: { type: 'string' },
 });
 const { values } = args;
-let size = 0;
-try {
-  [size] = parseSizes(values.size!);
-} catch (err) {
-  args.fail(`--size: ${(err as Error).message}`);
-}
+const [size] = args.sizes('size');
 const reps = args.whole('reps', 1);
 const dir = values.keep ?? mkdtempSync(path.join(tmpdir(), 'mnemo-inspector-bench-'));
 const log = (line: string) => process.stderr.write(`${line}\n`);

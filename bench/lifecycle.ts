@@ -21,17 +21,11 @@ const args = benchArgs('bench/lifecycle', 'npx tsx bench/lifecycle.ts [--size 1m
   size: { type: 'string', default: '1m' }, queries: { type: 'string', default: '300' }, keep: { type: 'string' },
 });
 const { values } = args;
-const size = parseSize(values.size!);
+const [size] = args.sizes('size');
 const queries = args.whole('queries', 1);
 const dataDir = values.keep ?? mkdtempSync(path.join(tmpdir(), 'mnemo-lifecycle-'));
 const PROFILE = 'lifecycle';
 const log = (line: string) => process.stderr.write(`${line}\n`);
-
-function parseSize(s: string): number {
-  const m = /^(\d+(?:\.\d+)?)([km]?)$/i.exec(s.trim());
-  if (!m) return args.fail(`--size must be a number such as 100000, 100k or 1m; got ${JSON.stringify(s)}`);
-  return Math.round(Number(m[1]) * (m[2].toLowerCase() === 'm' ? 1e6 : m[2].toLowerCase() === 'k' ? 1e3 : 1));
-}
 
 const data = lifecycleData(size);
 const provider = createSqliteProvider({ dataDir });

@@ -13,7 +13,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { benchArgs } from '../src/bench/bench-args.js';
-import { formatPerfReport, parseSizes, runPerfBench } from '../src/bench/perf/index.js';
+import { formatPerfReport, runPerfBench } from '../src/bench/perf/index.js';
 import { sizeLabel } from '../src/bench/perf/format.js';
 import { writeResultFile } from '../src/bench/perf/results-file.js';
 
@@ -37,12 +37,7 @@ const args = benchArgs('bench/perf', USAGE, {
 });
 const { values } = args;
 if (values.embedder !== 'glove' && values.embedder !== 'hashing') args.fail(`--embedder must be glove or hashing; got ${JSON.stringify(values.embedder)}`);
-let sizes: number[] = [];
-try {
-  sizes = parseSizes(values.sizes!);
-} catch (err) {
-  args.fail(`--sizes: ${(err as Error).message}`);
-}
+const sizes = args.sizes('sizes');
 
 const result = await runPerfBench({
   sizes,

@@ -23,6 +23,9 @@ describe('bench arguments', () => {
     expect(args.values.quiet).toBe(true);
     expect(args.whole('runs', 1)).toBe(7);
     expect(args.number('share', 0)).toBe(0.5);
+    const listed = parse('--keep', 'a,c', '--runs', '10k,1m')!;
+    expect(listed.choices('keep', ['a', 'b', 'c'])).toEqual(['a', 'c']);
+    expect(listed.sizes('runs')).toEqual([10_000, 1_000_000]);
   });
 
   it('answers --help with null (the caller prints the usage)', () => {
@@ -50,6 +53,10 @@ describe('bench arguments', () => {
     expect(error(() => parse('--runs', '0')!.whole('runs', 1))).toMatch(/at least 1/);
     expect(error(() => parse('--share', '')!.number('share', 0))).toMatch(/--share must be a number/);
     expect(error(() => parse('--share=-1')!.number('share', 0))).toMatch(/at least 0/);
+    expect(error(() => parse('--keep', 'a,b')!.choices('keep', ['a', 'c']))).toBe('--keep takes a, c; got "b"');
+    expect(error(() => parse('--keep', 'b')!.choice('keep', ['a', 'c']))).toBe('--keep takes one of a, c; got "b"');
+    expect(error(() => parse('--keep', '10q')!.sizes('keep'))).toMatch(/^--keep: bad size "10q"/);
+    expect(error(() => parse('--runs', 'x')!.whole('runs', -Infinity))).toBe('--runs must be a whole number; got "x"');
   });
 
   it('ends a bench run with exit code 2 and one line, not a stack trace', () => {

@@ -4,6 +4,7 @@
  * stack trace, and not a run that measures NaN queries).
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { parseSizes } from './perf/sizes.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
@@ -15,6 +16,12 @@ export interface ParsedBenchArgs<O extends Options> {
   whole(name: keyof O & string, min?: number): number;
   /** `--name`'s value as a number (a price, a share) of at least `min`. */
   number(name: keyof O & string, min?: number): number;
+  /** `--name`'s profile sizes ("10k,100k,1m"). */
+  sizes(name: keyof O & string): number[];
+  /** `--name`'s comma-separated values, each one of `allowed`. */
+  choices<T extends string>(name: keyof O & string, allowed: readonly T[]): T[];
+  /** `--name`'s value, one of `allowed`. */
+  choice<T extends string>(name: keyof O & string, allowed: readonly T[]): T;
   fail(message: string): never;
 }
 
@@ -38,10 +45,26 @@ export function parseBenchArgs<O extends Options>(options: O, argv: string[]): P
   };
   const whole = (name: string, min = 0) => {
     const n = Number(raw(name));
-    if (!/^\s*-?\d+\s*$/.test(raw(name)) || n < min) fail(`--${name} must be a whole number of at least ${min}; got ${JSON.stringify(raw(name))}`);
+    if (!/^\s*-?\d+\s*$/.test(raw(name)) || n < min) fail(`--${name} must be a whole number${min > -Infinity ? ` of at least ${min}` : ''}; got ${JSON.stringify(raw(name))}`);
     return n;
   };
-  return { values: values as ParsedBenchArgs<O>['values'], whole, number, fail };
+  const sizes = (name: string) => {
+    try {
+      return parseSizes(raw(name));
+    } catch (err) {
+      return fail(`--${name}: ${(err as Error).message}`);
+    }
+  };
+  const choices = <T extends string>(name: string, allowed: readonly T[]): T[] => {
+    const wrong = raw(name).split(',').filter((v) => !allowed.includes(v as T));
+    if (wrong.length) fail(`--${name} takes ${allowed.join(', ')}; got ${wrong.map((v) => JSON.stringify(v)).join(', ')}`);
+    return raw(name).split(',') as T[];
+  };
+  const choice = <T extends string>(name: string, allowed: readonly T[]): T => {
+    if (!allowed.includes(raw(name) as T)) fail(`--${name} takes one of ${allowed.join(', ')}; got ${JSON.stringify(raw(name))}`);
+    return raw(name) as T;
+  };
+  return { values: values as ParsedBenchArgs<O>['values'], whole, number, sizes, choices, choice, fail };
 }
 
 /**
@@ -71,7 +94,7 @@ export function benchArgs<O extends Options>(bench: string, usage: string, optio
       return exitWith(err);
     }
   };
-  return { values: parsed.values, whole: guard(parsed.whole), number: guard(parsed.number), fail: guard(parsed.fail) };
+  return { values: parsed.values, whole: guard(parsed.whole), number: guard(parsed.number), sizes: guard(parsed.sizes), choices: guard(parsed.choices), choice: guard(parsed.choice), fail: guard(parsed.fail) };
 }
 
 /** `--name`'s JSON value (a tuning object), or a one-line error naming the option. */

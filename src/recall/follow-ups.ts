@@ -2,6 +2,7 @@ import type { Store } from '../store/store.js';
 import type { StoredMessage } from '../types.js';
 import { type Candidate, candidateKey } from './candidate.js';
 import { hydrate } from './hydrate.js';
+import { insertByScore } from './insert-by-score.js';
 
 export interface FollowUpOptions {
   /** How many of the best user turns are followed. */
@@ -36,24 +37,9 @@ export async function followUps(store: Store, ranked: Candidate[], o: FollowUpOp
     c.score = o.share * seed.score;
     raised.set(key, c);
   });
-  return insertInPlace(ranked, raised);
-}
-
-/**
- * The raised candidates move up to where their scores belong; the others keep their order (a
- * full re-sort would undo the time spread's order, which ties break otherwise).
- */
-function insertInPlace(ranked: Candidate[], raised: Map<string, Candidate>): Candidate[] {
-  if (raised.size === 0) return ranked;
+  // The raised move up to where their scores belong; the others keep the time spread's order.
   const rest = ranked.filter((c) => !raised.has(candidateKey(c.kind, c.id)));
-  const moved = [...raised.values()].sort((a, b) => b.score - a.score);
-  const out: Candidate[] = [];
-  let j = 0;
-  for (const c of rest) {
-    while (j < moved.length && moved[j]!.score > c.score) out.push(moved[j++]!);
-    out.push(c);
-  }
-  return [...out, ...moved.slice(j)];
+  return insertByScore(rest, [...raised.values()]);
 }
 
 /** The seed's speaker's next turn, right after the other side's reply. */

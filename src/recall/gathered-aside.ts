@@ -1,6 +1,7 @@
 import { isGathered } from '../consolidation/compose.js';
 import type { Store } from '../store/store.js';
 import type { Candidate, ChannelResult } from './candidate.js';
+import { insertByScore } from './insert-by-score.js';
 
 /**
  * A gathered memory (a consolidation digest: a topic across sessions, a session summary) ranks by
@@ -59,20 +60,8 @@ export function setAside(ranked: Candidate[], gathered: ReadonlySet<string>): { 
   return { rest: ranked.filter((c) => !isG(c)), aside: ranked.filter(isG) };
 }
 
-/**
- * The gathered candidates back in by their own score: each goes before the first candidate scored
- * lower, without re-sorting the rest (some rules order by more than the score, e.g. a time spread).
- */
+/** The gathered candidates back in by their own score, the rest keeping their order. */
 export function putBack(ranked: Candidate[], aside: Candidate[]): Candidate[] {
-  if (aside.length === 0) return ranked;
-  const queue = [...aside].sort((a, b) => b.score - a.score);
-  const out: Candidate[] = [];
-  let q = 0;
-  for (const c of ranked) {
-    while (q < queue.length && queue[q]!.score > c.score) out.push(queue[q++]!);
-    out.push(c);
-  }
-  while (q < queue.length) out.push(queue[q++]!);
-  return out;
+  return insertByScore(ranked, aside);
 }
 

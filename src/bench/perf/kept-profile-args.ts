@@ -6,7 +6,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { benchArgs } from '../bench-args.js';
 import { sizeDir } from './run-size.js';
-import { parseSizes } from './sizes.js';
 
 export interface KeptProfileArgs {
   size: number;
@@ -30,12 +29,7 @@ export function keptProfileArgs(bench: string, argv: string[] = process.argv.sli
   }, argv);
   const { values, fail } = args;
   if (!values.keep) fail('--keep DIR is required: the directory a `bench/perf.ts --keep DIR` run built');
-  let size = 0;
-  try {
-    [size] = parseSizes(values.size!);
-  } catch (err) {
-    fail(`--size: ${(err as Error).message}`);
-  }
+  const [size] = args.sizes('size');
   const dataDir = sizeDir(values.keep!, size);
   if (!existsSync(dataDir)) fail(`${dataDir} does not exist: build it with \`npx tsx bench/perf.ts --sizes ${values.size} --keep ${values.keep} --no-results\``);
   const baseline = values.baseline ? path.resolve(values.baseline) : undefined;
