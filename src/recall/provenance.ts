@@ -6,27 +6,21 @@ import { type Candidate, candidateKey } from './candidate.js';
  * The raw turn is the evidence: a memory and the messages it was extracted from reinforce each
  * other instead of competing. Each gains `share` × the best own score of its partners; source
  * messages not found by any channel join as candidates. Memories must be hydrated.
- * With `gatheredByMean`, a gathered memory (consolidation's, derived from several) gains the mean
- * over all its sources instead of the best one: one matching turn among twelve must not lift it,
- * and with it eleven unrelated turns, above the turns that do match. With `skipGathered` they are
- * left out here (src/recall/gathered-pointers.ts follows them instead).
+ * Gathered memories (consolidation's digests) never take part: without pointers they wait aside
+ * (src/recall/gathered-aside.ts); with them `skipGathered` leaves them to gathered-pointers.ts.
  */
-export async function propagateProvenance(store: Store, candidates: Candidate[], share: number, gatheredByMean = false, skipGathered = false): Promise<Candidate[]> {
+export async function propagateProvenance(store: Store, candidates: Candidate[], share: number, skipGathered = false): Promise<Candidate[]> {
   if (share <= 0) return candidates;
   const byKey = new Map(candidates.map((c) => [candidateKey(c.kind, c.id), c]));
   const fromMemories = new Map<string, number>();
   for (const c of candidates) {
     if (c.kind !== 'memory' || !c.memory) continue;
     if (skipGathered && isGathered(c.memory)) continue;
-    const gathered = gatheredByMean && isGathered(c.memory);
-    let sum = 0;
     for (const src of c.memory.sourceMessageIds) {
       fromMemories.set(src, Math.max(fromMemories.get(src) ?? 0, c.own));
       const msg = byKey.get(candidateKey('message', src));
-      if (msg && !gathered) c.score = Math.max(c.score, c.own + share * msg.own);
-      if (msg) sum += msg.own;
+      if (msg) c.score = Math.max(c.score, c.own + share * msg.own);
     }
-    if (gathered && c.memory.sourceMessageIds.length > 0) c.score = Math.max(c.score, c.own + (share * sum) / c.memory.sourceMessageIds.length);
   }
   const missing = [...fromMemories.keys()].filter((id) => !byKey.has(candidateKey('message', id)));
   const loaded = missing.length ? await store.getMessages(missing) : [];

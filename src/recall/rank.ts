@@ -52,7 +52,7 @@ export interface RankOptions extends FuseOptions {
   ownTurnsBoost?: number;
   timeSpread?: number;
   timeSpreadShare?: number;
-  /** A gathered memory (consolidation's) gains the mean of its sources, not the best, and is not lifted above them. */
+  /** With pointers, a gathered memory (consolidation's) is not lifted above its sources' turns (memory-first). */
   gatheredByMean?: boolean;
   /** A gathered memory passes its score to its members' turns by their own match (src/recall/gathered-pointers.ts; absent: off). */
   pointers?: PointerOptions;
@@ -86,7 +86,7 @@ export async function rankCandidates(store: Store, results: ChannelResult[], opt
   if (opts.provenance > 0 || opts.guidanceBoost > 0 || opts.pointers) await hydrate(store, ranked.filter((c) => c.kind === 'memory'));
   if (opts.guidanceBoost > 0) ranked = sortCandidates(boostGuidance(ranked, opts.guidanceBoost));
   if (opts.provenance > 0) {
-    ranked = sortCandidates(await propagateProvenance(store, ranked.filter((c) => c.kind === 'message' || c.memory), opts.provenance, opts.gatheredByMean, !!opts.pointers));
+    ranked = sortCandidates(await propagateProvenance(store, ranked.filter((c) => c.kind === 'message' || c.memory), opts.provenance, !!opts.pointers));
   }
   if (opts.pointers) ranked = await followPointers(store, ranked.filter((c) => c.kind === 'message' || c.memory), opts.pointers);
   if (opts.sessionBoost > 0) ranked = sortCandidates(boostSessions(ranked, opts.sessionBoost, opts.neighbourRefChars));

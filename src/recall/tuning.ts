@@ -71,7 +71,7 @@ export interface RecallTuning {
   categoryBoost: number;
   categoryFloor: number;
   categoryWindow: number;
-  /** A gathered memory (consolidation) gains the mean of its sources' scores, not the best, and is not lifted above them. */
+  /** With pointers on, a gathered memory (consolidation) is not lifted above its sources' turns by memory-first (without pointers it ranks aside: gathered-aside.ts). */
   gatheredByMean: boolean;
   /** A gathered memory as a pointer to its members' turns, each ranked by its own match (src/recall/gathered-pointers.ts; share 0: off). */
   pointers: { share: number; floor: number; head: number; summaries: boolean };
