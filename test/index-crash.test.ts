@@ -126,7 +126,8 @@ describe('a kill -9 during vector index work', () => {
       expect(server.warnings.join('\n')).toMatch(/vector index files rejected .* rebuilding/);
       expect(events).toContain('ann-built');
     } else {
-      expect(events[0]).toBe('ann-load');
+      // Viewed, or loaded when more rows changed since the last whole save than a view takes.
+      expect(['ann-view', 'ann-load']).toContain(events[0]);
     }
     await expectAnswers(server.store, table, 0.9);
     await server.provider.close();

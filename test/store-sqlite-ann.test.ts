@@ -49,6 +49,8 @@ async function open(dataDir: string, annSaves?: 'all' | 'builds'): Promise<Opene
   return { provider, store: await provider.open('p'), events, next };
 }
 
+const memoryEvents = (o: Opened) => o.events.filter((e) => e.kind === 'memory').map((e) => e.event);
+
 interface Row { id: string; type: MemoryType; sessionId: string; vector: Float32Array }
 
 async function fill(store: Store, n: number): Promise<Row[]> {
@@ -175,7 +177,7 @@ describe('SQLite store: HNSW above the threshold', () => {
 
     const b = await openTracked();
     const after = await search(b.store, q);
-    expect(b.events.map((e) => e.event)).toEqual(['ann-load']);
+    expect(b.events.map((e) => e.event)).toEqual(['ann-view']);
     expect(after).toEqual(before.slice(1).concat(after.slice(9)));
     expect(await recallAt10(b.store, rows.filter((r) => r.id !== before[0]))).toBeGreaterThanOrEqual(0.95);
   });
@@ -204,14 +206,14 @@ describe('SQLite store: HNSW above the threshold', () => {
     expect(c.events.map((e) => e.event)).toEqual(['exact-load', 'ann-build']);
   });
 
-  it('a reader opened with annSaves "builds" loads the files and follows the writer, but never saves them', async () => {
+  it('a reader opened with annSaves "builds" views the files and follows the writer, but never saves them', async () => {
     const writer = await openTracked();
     await fill(writer.store, COUNT);
     await search(writer.store, embedder.embedOne('x'));
     await writer.next('ann-save');
     const reader = await open(dataDir, 'builds');
     await search(reader.store, embedder.embedOne('x'));
-    expect(reader.events.map((e) => e.event)).toEqual(['ann-load']);
+    expect(reader.events.map((e) => e.event)).toEqual(['ann-view']);
     const more = await fill(writer.store, 1_200);
     // The new vectors went into both graphs by multi-threaded bulk inserts, and an approximate graph
     // may miss a vector's own entry now and then: finding itself first is a share of samples.
@@ -226,7 +228,40 @@ describe('SQLite store: HNSW above the threshold', () => {
     await new Promise((r) => setImmediate(r));
     expect(writer.events.filter((e) => e.event === 'ann-save').length).toBeGreaterThanOrEqual(2);
     await reader.provider.close();
-    expect(reader.events.map((e) => e.event)).toEqual(['ann-load']);
+    // It viewed each save of the writer, or loaded once more changes than a view holds came between two.
+    expect(reader.events.map((e) => e.event)).not.toContain('ann-save');
+    expect(reader.events.every((e) => e.event === 'ann-view' || e.event === 'ann-load')).toBe(true);
+  });
+
+  it('views the saved graph until its own writes call for loading it, then saves them', async () => {
+    const a = await open(dataDir);
+    const rows = await fill(a.store, COUNT);
+    await search(a.store, embedder.embedOne('x'));
+    await a.next('ann-save');
+    await a.provider.close();
+
+    const b = await open(dataDir);
+    await b.store.warm!();
+    expect(memoryEvents(b)).toEqual(['ann-view']);
+    const gone = rows.slice(0, 50);
+    await b.store.deleteVectors(gone.map((r) => ({ kind: 'memory', id: r.id })));
+    const more = await fill(b.store, 100);
+    const kept = [...rows.slice(50), ...more];
+    // A few changes: searched beside the viewed graph.
+    expect(await recallAt10(b.store, kept)).toBeGreaterThanOrEqual(0.95);
+    expect(await search(b.store, gone[0].vector, { limit: 50 })).not.toContain(gone[0].id);
+    expect(memoryEvents(b)).toEqual(['ann-view']);
+    // More than a view takes: the graph loads with them, and closing saves it.
+    const most = await fill(b.store, 300);
+    kept.push(...most);
+    expect(await recallAt10(b.store, kept)).toBeGreaterThanOrEqual(0.95);
+    expect(memoryEvents(b)).toEqual(['ann-view', 'ann-load']);
+    await b.provider.close();
+    expect(memoryEvents(b).at(-1)).toBe('ann-save');
+
+    const c = await openTracked();
+    expect(await recallAt10(c.store, kept)).toBeGreaterThanOrEqual(0.95);
+    expect(memoryEvents(c)).toEqual(['ann-view']);
   });
 
   it('a second provider on the same directory sees the first one\'s writes', async () => {
@@ -237,7 +272,7 @@ describe('SQLite store: HNSW above the threshold', () => {
     const b = await openTracked();
     const q = embedder.embedOne(sentence());
     expect(await search(b.store, q)).toEqual(await search(a.store, q));
-    expect(b.events.map((e) => e.event)).toEqual(['ann-load']);
+    expect(b.events.map((e) => e.event)).toEqual(['ann-view']);
 
     const [top] = await search(b.store, q);
     await a.store.deleteVectors([{ kind: 'memory', id: top }]);

@@ -70,7 +70,8 @@ export interface SqliteStoreOptions {
 
 /**
  * When the in-memory indexes load:
- * - `search` (default): on the first search that needs them;
+ * - `search` (default): on the first search that needs them (the saved HNSW graph is viewed
+ *   memory-mapped until this process's vector writes call for loading it, see VectorCache);
  * - `warm`: only when `warm()` is called; searches before it use FTS5 (same BM25) and a
  *   memory-mapped view of the saved HNSW graph (a one-shot CLI command, which would use a loaded
  *   index once);

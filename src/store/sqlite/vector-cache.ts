@@ -14,6 +14,10 @@ import { ViewedAnnIndex } from './vector-view.js';
 export { logVectorChange } from './vector-log.js';
 
 const RETRY_BUILD_MS = 60_000;
+/** loadOn 'search': changes beside a viewed graph before it loads instead (see viewFits). */
+const VIEW_CHANGES = 256;
+/** loadOn 'search': log entries since the viewed checkpoint before it loads (the log keeps 50K). */
+const VIEW_LOG_SPAN = 20_000;
 
 /**
  * The in-memory index of one kind, kept in step with the `vectors` table through `vector_log`:
@@ -38,7 +42,9 @@ const RETRY_BUILD_MS = 60_000;
  * graph plus the rows changed since its checkpoint; a newer save is viewed in its place, which
  * drops those rows. When there is no usable save, the index loads; a save that appears later (or
  * replaces a rejected one) is viewed again and the loaded index dropped. A live HNSW index never switches back to exact;
- * the next load decides again.
+ * the next load decides again. loadOn `search` views the saved graph too, until this process has
+ * changed more rows beside it than a search should skip (see viewFits): then it loads as above,
+ * and stays loaded. Reads and a few writes so never pay for loading the whole graph.
  */
 export class VectorCache {
   private exact: VectorIndex | null = null;
@@ -68,7 +74,7 @@ export class VectorCache {
 
   /** The live index, brought up to date with the log. */
   current(): VectorIndex | null {
-    if (this.opts.loadOn === 'warm' && this.mayView()) {
+    if (this.mayView()) {
       const viewed = this.conn.read(() => this.currentView());
       if (viewed) {
         this.dropLoaded();
@@ -114,6 +120,8 @@ export class VectorCache {
    * was not (a header read, a few KB).
    */
   private mayView(): boolean {
+    // A loaded index stays where it loaded on search (it takes this process's writes and saves them).
+    if (this.opts.loadOn === 'search' && (this.exact || this.ann)) return false;
     const unusable = this.viewUnusable;
     if (!unusable) return true;
     if (!this.opts.filesPrefix || this.savedGraph() === unusable.graph) return false;
@@ -147,7 +155,10 @@ export class VectorCache {
     if (view?.rev === rev) return view.index;
     if (view && prefix && readHeader(manifestPath(prefix, this.kind))?.graph === view.index.graph && view.index.advance(view.rev, rev)) {
       view.rev = rev;
-      return view.index;
+      if (this.viewFits(view.index, rev)) return view.index;
+      this.view = null;
+      this.viewUnusable = { graph: view.index.graph };
+      return null;
     }
     const replaced = view?.index;
     this.view = null;
@@ -155,7 +166,7 @@ export class VectorCache {
     const unusable = () => (this.viewUnusable = { graph: this.savedGraph() });
     try {
       const index = prefix ? ViewedAnnIndex.open(this.conn, this.kind, prefix, rev, replaced) : null;
-      if (!index) {
+      if (!index || !this.viewFits(index, rev)) {
         unusable();
         return null;
       }
@@ -164,9 +175,19 @@ export class VectorCache {
       return index;
     } catch (err) {
       unusable();
-      this.opts.emit({ kind: this.kind, event: 'ann-reject', detail: (err as Error).message });
+      // On search, the load that follows tries the same files (checking them whole) and reports.
+      if (this.opts.loadOn !== 'search') this.opts.emit({ kind: this.kind, event: 'ann-reject', detail: (err as Error).message });
       return null;
     }
+  }
+
+  /**
+   * loadOn 'search' (a process that writes and saves): the view serves until this process's
+   * changes beside it would slow searches (each one over-fetches by them) or the saved checkpoint
+   * would fall out of the pruned log; then the graph loads, takes the changes and is saved.
+   */
+  private viewFits(view: ViewedAnnIndex, rev: number): boolean {
+    return this.opts.loadOn !== 'search' || (view.changes <= VIEW_CHANGES && rev - view.checkpoint <= VIEW_LOG_SPAN);
   }
 
   private sync(): void {

@@ -24,11 +24,18 @@ export class ViewedAnnIndex implements VectorIndex {
     private readonly ids: KeyIdLookup,
     /** The graph file this view maps (a newer save writes another). */
     readonly graph: string,
+    /** The log position the graph reflects. */
+    readonly checkpoint: number,
     /** Ids changed since the checkpoint: their graph entries are stale or gone. */
     private readonly touched: Set<string>,
     /** The current rows of the touched ids (exact search). */
     private readonly overlay: ExactVectorIndex,
   ) {}
+
+  /** Rows changed since the checkpoint (searched exactly beside the graph). */
+  get changes(): number {
+    return this.touched.size;
+  }
 
   /** An upper bound (stale graph entries are counted too): callers only test it for zero. */
   get size(): number {
@@ -66,7 +73,7 @@ export class ViewedAnnIndex implements VectorIndex {
     if (delta.touched.length > MAX_TOUCHED) throw new Error(`${delta.touched.length} vectors changed since the checkpoint`);
     const overlay = new ExactVectorIndex(manifest.dimensions);
     for (const r of recordsOf(conn, kind, delta.touched)) putRecord(overlay, r);
-    return new ViewedAnnIndex(conn, kind, ann, ids, manifest.graph, new Set(delta.touched), overlay);
+    return new ViewedAnnIndex(conn, kind, ann, ids, manifest.graph, manifest.rev, new Set(delta.touched), overlay);
   }
 
   get dimensions(): number {
