@@ -7,7 +7,7 @@ import { createSqliteProvider } from '../src/store/sqlite/index.js';
 import type { VectorIndexEvent } from '../src/store/sqlite/vector-options.js';
 import type { Store, StoreProvider } from '../src/store/store.js';
 import type { MemoryType } from '../src/types.js';
-import { mem } from './contract/harness.js';
+import { mem, msg } from './contract/harness.js';
 
 const THRESHOLD = 500;
 const COUNT = 1_500;
@@ -261,6 +261,28 @@ describe('SQLite store: HNSW above the threshold', () => {
 
     const c = await openTracked();
     expect(await recallAt10(c.store, kept)).toBeGreaterThanOrEqual(0.95);
+    expect(memoryEvents(c)).toEqual(['ann-view']);
+  });
+
+  it('saves a viewed graph anew once the other kind\'s changes leave its checkpoint far behind in the log', async () => {
+    const a = await open(dataDir);
+    const rows = await fill(a.store, COUNT);
+    await search(a.store, embedder.embedOne('x'));
+    await a.next('ann-save');
+    await a.provider.close();
+
+    const b = await open(dataDir);
+    const messages = Array.from({ length: 21_000 }, (_, i) => msg('m', 'user', `message ${i} ${sentence()}`));
+    await b.store.insertMessages(messages);
+    const vectors = await embedder.embed(messages.map((m) => m.content));
+    await b.store.upsertVectors(messages.map((m, i) => ({ kind: 'message' as const, id: m.id, vector: vectors[i] })));
+    await search(b.store, embedder.embedOne('x'));
+    await b.next('ann-save');
+    expect(memoryEvents(b)).toEqual(['ann-load', 'ann-save']);
+    await b.provider.close();
+
+    const c = await openTracked();
+    expect(await recallAt10(c.store, rows)).toBeGreaterThanOrEqual(0.95);
     expect(memoryEvents(c)).toEqual(['ann-view']);
   });
 

@@ -10,7 +10,7 @@ import { allAttrs, applyTouched } from './vector-rows.js';
  * fit this database: another database's id, a checkpoint the pruned log no longer reaches, a
  * `clear` since, a bad checksum, or (after replaying the log) rows that differ from the table.
  */
-export function loadAnnFiles(conn: Connection, kind: VectorKind, prefix: string, rev: number): { ann: AnnVectorIndex; replayed: number } | null {
+export function loadAnnFiles(conn: Connection, kind: VectorKind, prefix: string, rev: number): { ann: AnnVectorIndex; replayed: number; checkpoint: number } | null {
   const checkpoint = readAnnCheckpoint(conn, kind, prefix, rev, 'checksum');
   if (!checkpoint) return null;
   const { files, delta } = checkpoint;
@@ -21,5 +21,5 @@ export function loadAnnFiles(conn: Connection, kind: VectorKind, prefix: string,
   const ann = AnnVectorIndex.load(files.graphPath, manifest.dimensions, files.idsText, (id) => attrs.get(id) ?? (touched.has(id) ? placeholder : undefined));
   applyTouched(conn, kind, ann, delta.touched);
   if (ann.size !== attrs.size) throw new Error(`index holds ${ann.size} vectors, the table ${attrs.size}`);
-  return { ann, replayed: delta.touched.length };
+  return { ann, replayed: delta.touched.length, checkpoint: manifest.rev };
 }

@@ -224,6 +224,8 @@ export class VectorCache {
       const loaded = loadAnnFiles(this.conn, this.kind, prefix, rev);
       if (!loaded) return null; // never saved (or deleted): nothing to report
       this.unsaved = loaded.replayed;
+      // A checkpoint far behind the log (the other kind's changes) is saved anew before the pruned log stops reaching it.
+      if (rev - loaded.checkpoint > VIEW_LOG_SPAN) this.saveSoon();
       this.opts.emit({ kind: this.kind, event: 'ann-load', size: loaded.ann.size, ms: performance.now() - started });
       return loaded.ann;
     } catch (err) {
@@ -285,8 +287,11 @@ export class VectorCache {
 
   private noteChanges(n: number): void {
     this.unsaved += n;
-    if (!savesChanges(this.opts)) return;
-    if (this.saveScheduled || this.unsaved < Math.max(this.opts.annSaveEvery, (this.ann?.size ?? 0) / 20)) return;
+    if (this.unsaved >= Math.max(this.opts.annSaveEvery, (this.ann?.size ?? 0) / 20)) this.saveSoon();
+  }
+
+  private saveSoon(): void {
+    if (!savesChanges(this.opts) || this.saveScheduled) return;
     this.saveScheduled = true;
     setImmediate(() => {
       this.saveScheduled = false;
