@@ -26,7 +26,7 @@ const PROFILE_ROWS: Row[] = [
   }],
   ['build memories/s', (s) => n(s.build.memories / s.build.seconds.total)],
   ['first open after the build (indexes built, HNSW saved) ms', (s) => fixed(s.firstWarmMs, 0)],
-  ['warm-up before serving (text + vector indexes, saved HNSW loaded) ms', (s) => fixed(s.warmMs, 0)],
+  ['warm-up to full-speed recall (text indexes loaded, saved HNSW graphs viewed) ms', (s) => fixed(s.warmMs, 0)],
   ['**recall** ms p50 / p95 / p99 (warm)', (s) => lat(s.recall.recall)],
   ['baseline: FTS5 BM25 `searchMemories` (no in-memory index) ms p50 / p95 / p99', (s) => lat(s.recall.ftsBaseline, 2)],
   ['recall p50 ÷ FTS p50', (s) => ratio(s.recall.recall.p50, s.recall.ftsBaseline.p50)],

@@ -83,7 +83,7 @@ export async function runSize(size: number, ctx: SizeContext): Promise<SizeResul
   const warmStarted = performance.now();
   await store.warm?.();
   const warmMs = performance.now() - warmStarted;
-  log(`  warm-up (text indexes, vector indexes, HNSW builds) ${warmMs.toFixed(0)} ms`);
+  log(`  warm-up (text indexes loaded, saved HNSW graphs viewed) ${warmMs.toFixed(0)} ms`);
   const ftsStore = openSqliteStore(profilePath(dataDir, PERF_PROFILE), PERF_PROFILE, { textIndex: false });
   const [activeMemories, memoryVectors, messageVectors] = await Promise.all([
     store.countMemories({ status: 'active' }), store.countVectors('memory'), store.countVectors('message'),
