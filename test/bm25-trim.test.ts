@@ -44,6 +44,18 @@ describe('a BM25 index bulk-loaded into its compact layout', () => {
     for (const q of queries) expect(loaded.search(q)).toEqual(single.search(q));
     expect(loaded.size).toBe(single.size);
   });
+
+  it('indexes a document\'s text as its FTS5 tokens: repeated, accented, long and numeric tokens alike', () => {
+    const extra = ['Café CAFÉ cafe naïve résumé', 'internationalization internationalizations', 'v2.3 2026-04-15 eu-west-1 42', 'Ünïcödé façade ﬁle'];
+    const texts = [...Array.from({ length: 500 }, doc), ...extra, ...extra.map((t) => `${t} ${doc()}`)];
+    const byText = new Bm25Builder();
+    const byTokens = new Bm25Builder();
+    texts.forEach((t, i) => { byText.addText(i + 1, t); byTokens.add(i + 1, ftsTokens(t)); });
+    const [a, b] = [byText.finish(), byTokens.finish()];
+    const more = [{ phrases: [['cafe']], limit: -1 }, { phrases: [['internation']], limit: -1 }, { phrases: [['2026'], ['42']], limit: -1 }, { phrases: [['unicod'], ['facad']], limit: -1 }];
+    for (const q of [...queries, ...more]) expect(a.search(q)).toEqual(b.search(q));
+    for (const q of more) expect(a.search(q).length).toBeGreaterThan(0);
+  });
 });
 
 describe('a BM25 index over ids far apart', () => {

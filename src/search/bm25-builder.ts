@@ -1,4 +1,5 @@
-import { Bm25Index, TermCounter } from './bm25-index.js';
+import { Bm25Index, detached, TermCounter } from './bm25-index.js';
+import { stem, unstemmedTokens } from './fts-tokens.js';
 import { PostingBase } from './posting-base.js';
 
 /**
@@ -18,11 +19,31 @@ export class Bm25Builder {
   private readonly ids: number[] = [];
   private readonly lengths: number[] = [];
   private liveTokens = 0;
+  /** Each unstemmed token seen so far → its term's number: a repeated token is neither stemmed nor looked up again. */
+  private readonly tokenTerms = new Map<string, number>();
+  private readonly docTerms: number[] = [];
 
   /** Adds a document; ids must be distinct (a load reads each row once). */
   add(id: number, tokens: string[]): void {
+    this.counter.count(tokens);
+    this.record(id, tokens.length);
+  }
+
+  /** `add(id, ftsTokens(text))`, about twice as fast over a whole table. */
+  addText(id: number, text: string): void {
+    const { counter, tokenTerms, docTerms } = this;
+    docTerms.length = 0;
+    for (const token of unstemmedTokens(text)) {
+      let t = tokenTerms.get(token);
+      if (t === undefined) tokenTerms.set(detached(token), (t = counter.termOf(stem(token))));
+      docTerms.push(t);
+    }
+    counter.countTerms(docTerms);
+    this.record(id, docTerms.length);
+  }
+
+  private record(id: number, tokens: number): void {
     const { counter } = this;
-    counter.count(tokens);
     if (this.pairs + counter.seen.length > this.pairTerms.length) this.grow(this.pairs + counter.seen.length);
     for (const t of counter.seen) {
       this.pairTerms[this.pairs] = t;
@@ -30,8 +51,8 @@ export class Bm25Builder {
     }
     this.docEnds.push(this.pairs);
     this.ids.push(id);
-    this.lengths.push(tokens.length);
-    this.liveTokens += tokens.length;
+    this.lengths.push(tokens);
+    this.liveTokens += tokens;
   }
 
   finish(): Bm25Index {
@@ -56,6 +77,7 @@ export class Bm25Builder {
     this.pairTerms = new Int32Array(0);
     this.pairCounts = new Uint16Array(0);
     this.docEnds = [];
+    this.tokenTerms.clear();
     return index;
   }
 

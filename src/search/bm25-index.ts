@@ -259,14 +259,31 @@ export class TermCounter {
   constructor(readonly terms: Map<string, number>) {}
 
   count(tokens: string[]): void {
+    this.reset();
+    for (const token of tokens) this.countTerm(this.termOf(token));
+  }
+
+  /** `count` of terms already numbered (see termOf). */
+  countTerms(terms: number[]): void {
+    this.reset();
+    for (const t of terms) this.countTerm(t);
+  }
+
+  /** The number of a term, assigned on first sight. */
+  termOf(token: string): number {
+    let t = this.terms.get(token);
+    if (t === undefined) this.terms.set(detached(token), (t = this.terms.size));
+    return t;
+  }
+
+  private reset(): void {
     for (const t of this.seen) this.counts[t] = 0;
     this.seen.length = 0;
-    for (const token of tokens) {
-      let t = this.terms.get(token);
-      if (t === undefined) this.terms.set(detached(token), (t = this.terms.size));
-      if (t >= this.counts.length) this.grow(t);
-      if (this.counts[t]++ === 0) this.seen.push(t);
-    }
+  }
+
+  private countTerm(t: number): void {
+    if (t >= this.counts.length) this.grow(t);
+    if (this.counts[t]++ === 0) this.seen.push(t);
   }
 
   of(t: number): number {
@@ -285,7 +302,7 @@ export class TermCounter {
  * or more characters as a slice of its parent, so a vocabulary key would hold a whole document's
  * text alive.
  */
-function detached(token: string): string {
+export function detached(token: string): string {
   return token.length < 13 ? token : (JSON.parse(JSON.stringify(token)) as string);
 }
 

@@ -14,14 +14,20 @@ const stems = new Map<string, string>();
  * exactly like the FTS5 tables it accelerates (checked against SQLite in the tests).
  */
 export function ftsTokens(text: string): string[] {
-  const folded = /[^\x00-\x7f]/.test(text) ? text.normalize('NFD').replace(COMBINING_MARKS, '') : text;
-  // match() with the global flag gives the tokens as strings, without a match object per token.
-  const out = folded.toLowerCase().match(TOKEN) ?? [];
+  const out = unstemmedTokens(text);
   for (let i = 0; i < out.length; i++) out[i] = stem(out[i]);
   return out;
 }
 
-function stem(token: string): string {
+/** ftsTokens before stemming: each one's term is `stem(token)`. */
+export function unstemmedTokens(text: string): string[] {
+  const folded = /[^\x00-\x7f]/.test(text) ? text.normalize('NFD').replace(COMBINING_MARKS, '') : text;
+  // match() with the global flag gives the tokens as strings, without a match object per token.
+  return folded.toLowerCase().match(TOKEN) ?? [];
+}
+
+/** The Porter stem FTS5 indexes a case-folded token under. */
+export function stem(token: string): string {
   if (token.length < 3 || token.length > MAX_STEMMED) return token;
   let s = stems.get(token);
   if (s === undefined) {

@@ -96,7 +96,7 @@ export class SqliteTextIndex {
     let after = 0;
     for (;;) {
       if (this.closed) return;
-      const last = this.addRowsTo(builder, `${key} > ? ORDER BY ${key} LIMIT ${LOAD_CHUNK}`, after);
+      const last = this.addRowsTo(textOf(builder), `${key} > ? ORDER BY ${key} LIMIT ${LOAD_CHUNK}`, after);
       if (last === null) break;
       after = last;
       await nextBackgroundSlice();
@@ -122,25 +122,25 @@ export class SqliteTextIndex {
       // Rows past lastKey are read whole by the append step below.
       const seen = changed.map((c) => c.k).filter((k) => k <= this.lastKey);
       for (const k of seen) this.index.remove(k);
-      this.addRowsTo(this.index, `${key} IN (SELECT value FROM json_each(?))`, JSON.stringify(seen));
+      this.addRowsTo(tokensOf(this.index), `${key} IN (SELECT value FROM json_each(?))`, JSON.stringify(seen));
       this.rev = state.hiRev;
     }
     if (state.hiKey > this.lastKey) {
-      this.addRowsTo(this.index, `${key} > ?`, this.lastKey);
+      this.addRowsTo(tokensOf(this.index), `${key} > ?`, this.lastKey);
       this.lastKey = state.hiKey; // same snapshot: nothing past it yet
     }
   }
 
   private load(rev: number, hiKey: number): void {
     const builder = new Bm25Builder();
-    this.addRowsTo(builder, `${this.table.key} > ?`, 0);
+    this.addRowsTo(textOf(builder), `${this.table.key} > ?`, 0);
     this.index = builder.finish();
     this.lastKey = hiKey;
     this.rev = rev;
   }
 
   /** Indexes the rows matching `where` (purged ones excluded); returns the last key read, null when none. */
-  private addRowsTo(index: Pick<Bm25Index, 'add'>, where: string, param: unknown): number | null {
+  private addRowsTo(add: (key: number, text: string) => void, where: string, param: unknown): number | null {
     const { name, key, text } = this.table;
     const rows = this.conn.stmt(`SELECT ${key} AS k, CASE WHEN content = '[purged]' THEN NULL ELSE ${text} END AS t
       FROM ${name} WHERE ${where}`)
@@ -148,9 +148,12 @@ export class SqliteTextIndex {
       .iterate(param) as IterableIterator<[number, string | null]>;
     let last: number | null = null;
     for (const [k, t] of rows) {
-      if (t !== null) index.add(k, ftsTokens(t));
+      if (t !== null) add(k, t);
       last = k;
     }
     return last;
   }
 }
+
+const textOf = (builder: Bm25Builder) => (key: number, text: string) => builder.addText(key, text);
+const tokensOf = (index: Bm25Index) => (key: number, text: string) => index.add(key, ftsTokens(text));
