@@ -107,6 +107,17 @@ describe('questions that name the kind of value they want', () => {
     expect(expectedAnswerType('What did I say about my budget tracker app?')).toBeNull();
     expect(expectedAnswerType('What is my budget tracker built with?')).toBeNull();
     expect(expectedAnswerType('What is my budget for the trip?')?.name).toBe('money');
+    expect(expectedAnswerType('Which snags did the kitchen remodel hit?')?.name).toBe('trouble');
+    expect(expectedAnswerType('How many challenges did I complete?')).toBeNull();
+  });
+
+  it('lift turns telling of something not working for a question about troubles, by their own share', () => {
+    const turn = (id: string, content: string, score: number) => candidate(id, content, score);
+    const ranked = [turn('a', 'The router sits in the hall.', 1), turn('b', "The router isn't working after the update.", 0.8), turn('c', 'I keep getting a DNS error.', 0.5)];
+    const scores = Object.fromEntries(boostAnswerTypes('What hurdles did I hit with the home network?', ranked, 0.5, 1).map((c) => [c.id, c.score]));
+    expect(scores).toEqual({ a: 1, b: 1.6, c: 1 });
+    const off = boostAnswerTypes('What hurdles did I hit with the home network?', [turn('b', 'It keeps failing.', 0.8)], 0.5, 0);
+    expect(off[0]!.score).toBe(0.8);
   });
 
   it('lift only the candidates holding such a value', () => {
