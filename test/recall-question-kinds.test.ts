@@ -140,6 +140,33 @@ function exchange(sessionId: string, day: number, minute: number, user: string, 
   ];
 }
 
+describe('a question asking for a member of a class ("what kind of…")', () => {
+  it('searches the class asked about, not the classifier', async () => {
+    const analyze = (q: string) => createOfflineAnalyzer().analyze(q, { referenceDate: new Date('2024-06-01T00:00:00Z'), topicKeys: [] });
+    expect((await analyze('What kind of art does Caroline make?')).terms).toEqual(['art', 'caroline', 'make']);
+    expect((await analyze('Which sorts of bread did I bake?')).terms).not.toContain('sorts');
+    // Used otherwise, the word stays: "kind" as an adjective, "type" as a verb.
+    expect((await analyze('Is Ann a kind neighbour?')).terms).toContain('kind');
+    expect((await analyze('How fast do I type?')).terms).toContain('type');
+  });
+
+  it('finds the class member before turns that only share the classifier', async () => {
+    await temp.profile.ingest(
+      [
+        { role: 'user', content: 'Ann: You are so kind to make me tea, kind as always!', sessionId: 'chat-1' },
+        { role: 'user', content: 'Ann: How kind of you to make dinner for the kids.', sessionId: 'chat-1' },
+        { role: 'user', content: 'Ann: My art is watercolour landscapes of the coast.', sessionId: 'chat-2' },
+        ...['went hiking today', 'bought new running shoes', 'fixed the bike', 'read a novel about sailors', 'cooked a curry'].map((s) => ({
+          role: 'user' as const, content: `Bob: I ${s}.`, sessionId: 'chat-3',
+        })),
+      ],
+      { wait: true },
+    );
+    const result = await temp.profile.recall('What kind of art does Ann make?', { limit: 3 });
+    expect(result.messages[0]!.content).toBe('Ann: My art is watercolour landscapes of the coast.');
+  });
+});
+
 describe('recall of an overview question (end to end)', () => {
   it('returns the exchanges from every session on the topic, replies included', async () => {
     const messages: MessageInput[] = [
