@@ -39,6 +39,7 @@ const DEFAULT_CONFIGS: Record<string, Partial<RecallTuning>> = {
   '- misattribution abstention': { misattributionGap: 2 },
   '- newer restatement wins': { newerWithin: 0 },
   '- answer type boost': { answerTypeBoost: 0 },
+  '- troubles': { troubleBoost: 0 },
   '- guidance boost': { guidanceBoost: 0 },
   '- overview ranking': { overviewMode: false },
   '- assistant boost': { assistantBoost: 0 },

@@ -77,6 +77,17 @@ const CASES: Record<QuestionClassId, { triggers: string[]; paraphrases: string[]
     paraphrases: ['At which point did I get my promotion?', 'In which season did I plant the tulips?', 'On which weekday was the interview?', 'How long ago did Ann move to Paris?'],
     not: ['Where did I plant the tulips?', 'Which classes does the gym offer for kids?', 'Who did I meet at the interview?'],
   },
+  trouble: {
+    // The rule was read off questions about "challenges", "issues" and "errors".
+    triggers: ['challenge', 'challenges', 'issue', 'issues', 'error', 'errors'],
+    paraphrases: [
+      'Which obstacles did I run into while setting up the home server?',
+      'What went wrong with the deployment last spring?',
+      'How did I debug the login page?',
+      'What hurdles held up my visa application?',
+    ],
+    not: ['How many coding challenges did I finish this month?', 'Have I worked on geometry problems before?', 'What did I cook for the party?', 'Summarize my garden project.'],
+  },
 };
 
 describe('question classes', () => {

@@ -107,6 +107,17 @@ describe('questions that name the kind of value they want', () => {
     expect(expectedAnswerType('What did I say about my budget tracker app?')).toBeNull();
     expect(expectedAnswerType('What is my budget tracker built with?')).toBeNull();
     expect(expectedAnswerType('What is my budget for the trip?')?.name).toBe('money');
+    expect(expectedAnswerType('Which snags did the kitchen remodel hit?')?.name).toBe('trouble');
+    expect(expectedAnswerType('How many challenges did I complete?')).toBeNull();
+  });
+
+  it('lift turns telling of something not working for a question about troubles, by their own share', () => {
+    const turn = (id: string, content: string, score: number) => candidate(id, content, score);
+    const ranked = [turn('a', 'The router sits in the hall.', 1), turn('b', "The router isn't working after the update.", 0.8), turn('c', 'I keep getting a DNS error.', 0.5)];
+    const scores = Object.fromEntries(boostAnswerTypes('What hurdles did I hit with the home network?', ranked, 0.5, 1).map((c) => [c.id, c.score]));
+    expect(scores).toEqual({ a: 1, b: 1.6, c: 1 });
+    const off = boostAnswerTypes('What hurdles did I hit with the home network?', [turn('b', 'It keeps failing.', 0.8)], 0.5, 0);
+    expect(off[0]!.score).toBe(0.8);
   });
 
   it('lift only the candidates holding such a value', () => {
@@ -128,6 +139,33 @@ function exchange(sessionId: string, day: number, minute: number, user: string, 
     { role: 'assistant', content: assistant, sessionId, timestamp: at(day, minute + 1) },
   ];
 }
+
+describe('a question asking for a member of a class ("what kind of…")', () => {
+  it('searches the class asked about, not the classifier', async () => {
+    const analyze = (q: string) => createOfflineAnalyzer().analyze(q, { referenceDate: new Date('2024-06-01T00:00:00Z'), topicKeys: [] });
+    expect((await analyze('What kind of art does Caroline make?')).terms).toEqual(['art', 'caroline', 'make']);
+    expect((await analyze('Which sorts of bread did I bake?')).terms).not.toContain('sorts');
+    // Used otherwise, the word stays: "kind" as an adjective, "type" as a verb.
+    expect((await analyze('Is Ann a kind neighbour?')).terms).toContain('kind');
+    expect((await analyze('How fast do I type?')).terms).toContain('type');
+  });
+
+  it('finds the class member before turns that only share the classifier', async () => {
+    await temp.profile.ingest(
+      [
+        { role: 'user', content: 'Ann: You are so kind to make me tea, kind as always!', sessionId: 'chat-1' },
+        { role: 'user', content: 'Ann: How kind of you to make dinner for the kids.', sessionId: 'chat-1' },
+        { role: 'user', content: 'Ann: My art is watercolour landscapes of the coast.', sessionId: 'chat-2' },
+        ...['went hiking today', 'bought new running shoes', 'fixed the bike', 'read a novel about sailors', 'cooked a curry'].map((s) => ({
+          role: 'user' as const, content: `Bob: I ${s}.`, sessionId: 'chat-3',
+        })),
+      ],
+      { wait: true },
+    );
+    const result = await temp.profile.recall('What kind of art does Ann make?', { limit: 3 });
+    expect(result.messages[0]!.content).toBe('Ann: My art is watercolour landscapes of the coast.');
+  });
+});
 
 describe('recall of an overview question (end to end)', () => {
   it('returns the exchanges from every session on the topic, replies included', async () => {

@@ -1,16 +1,17 @@
 import type { Candidate } from './candidate.js';
-import { asksDuration, asksMoney } from './question/detectors.js';
+import { asksDuration, asksMoney, asksTroubles } from './question/detectors.js';
 import { type QuestionShape, shapeOf } from './question/shape.js';
 
 /**
  * Some questions name the kind of value their answer is ("how much does it cost" → an amount of
- * money, "how long" → a duration): messages and memories holding such a value gain `boost` ×
+ * money, "how long" → a duration) or the kind of thing it is ("which issues came up" → what went
+ * wrong): messages and memories holding such a value, or telling of a trouble, gain `boost` ×
  * their score. Questions without one change nothing. ("How many" is not used: nearly every
  * message holds some number, and it moved no benchmark either way.)
  */
 export interface AnswerType {
-  name: 'money' | 'duration';
-  /** The question asks for this kind of value (classes `money` and `duration`). */
+  name: 'money' | 'duration' | 'trouble';
+  /** The question asks for this kind of value (classes `money`, `duration` and `trouble`). */
   asks: (q: QuestionShape) => boolean;
   holds: RegExp;
 }
@@ -28,6 +29,12 @@ const TYPES: AnswerType[] = [
     asks: asksDuration,
     holds: new RegExp(`\\b${NUMBER}[\\s-]*(minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|decades?)\\b`, 'i'),
   },
+  {
+    name: 'trouble',
+    asks: asksTroubles,
+    // A turn reporting an error or something that does not work, in the words people use for it.
+    holds: /\b(errors?|exceptions?|bugs?|issues?|problems?|troubles?|fail(?:s|ed|ing|ures?)?|not (?:working|loading|showing)|(?:does|is|do|are|was|were)n't (?:working|loading|showing|work)|broken|crash(?:es|ed|ing)?|stuck|unable|traceback|glitch(?:es)?|wrong)\b/i,
+  },
 ];
 
 /** The kind of value the question asks for, or null. */
@@ -36,10 +43,12 @@ export function expectedAnswerType(query: string): AnswerType | null {
   return TYPES.find((t) => t.asks(q)) ?? null;
 }
 
-export function boostAnswerTypes(query: string, ranked: Candidate[], boost: number): Candidate[] {
-  if (boost <= 0) return ranked;
+/** `troubleBoost` replaces `boost` for a question about troubles. */
+export function boostAnswerTypes(query: string, ranked: Candidate[], boost: number, troubleBoost = boost): Candidate[] {
   const type = expectedAnswerType(query);
   if (!type) return ranked;
+  if (type.name === 'trouble') boost = troubleBoost;
+  if (boost <= 0) return ranked;
   for (const c of ranked) {
     const text = c.message?.content ?? c.memory?.content;
     if (text && type.holds.test(text)) c.score *= 1 + boost;

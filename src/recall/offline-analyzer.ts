@@ -1,5 +1,6 @@
 import { keywords } from '../text/tokenize.js';
 import type { AnalyzeContext, QueryAnalysis, QueryAnalyzer } from './analyzer.js';
+import { withoutClassifiers } from './classifier-words.js';
 import { overviewTerms } from './overview.js';
 import { classifyQuestion } from './question/classes.js';
 import { matchTopicKeys } from './topic-match.js';
@@ -20,7 +21,8 @@ export function createOfflineAnalyzer(opts: OfflineAnalyzerOptions = {}): QueryA
       const classes = classifyQuestion(query);
       const overview = classes.has('overview');
       const order = classes.has('sequence');
-      const terms = overview || order ? overviewTerms(keywords(query), query) : keywords(query);
+      const words = withoutClassifiers(keywords(query), query);
+      const terms = overview || order ? overviewTerms(words, query) : words;
       const expansions = expand(terms, opts.relatedWords ?? ctx.relatedWords);
       const timeRange = parseTimeRange(query, ctx.referenceDate);
       return {

@@ -41,6 +41,8 @@ export interface RankOptions extends FuseOptions {
   guidanceBoost: number;
   sessionSpread: number;
   answerTypeBoost: number;
+  /** Replaces `answerTypeBoost` for a question about troubles (absent: the same). */
+  troubleBoost?: number;
   /** Question keywords, and the near-tie ratio within which a newer restatement wins (0: off). */
   terms: string[];
   newerWithin: number;
@@ -97,7 +99,7 @@ export async function rankCandidates(store: Store, results: ChannelResult[], opt
   }
   if (opts.assistantBoost > 0) ranked = sortCandidates(boostAddressedAssistant(opts.query, ranked, opts.assistantBoost));
   if (opts.sessionSpread < 1) ranked = sortCandidates(spreadSessions(ranked, opts.sessionSpread));
-  if (opts.answerTypeBoost > 0) ranked = sortCandidates(boostAnswerTypes(opts.query, ranked, opts.answerTypeBoost));
+  if (opts.answerTypeBoost > 0 || (opts.troubleBoost ?? 0) > 0) ranked = sortCandidates(boostAnswerTypes(opts.query, ranked, opts.answerTypeBoost, opts.troubleBoost));
   if (opts.category && opts.category.boost > 0) {
     const { word, embedder, ...rest } = opts.category;
     await hydrate(store, ranked.slice(0, rest.window));

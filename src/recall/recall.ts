@@ -116,6 +116,7 @@ export async function recall(deps: RecallDeps, query: string, p: RecallParams): 
     guidanceBoost: analysis.temporal || analysis.wantsHistory || analysis.overview || analysis.order ? 0 : tuning.guidanceBoost,
     sessionSpread: tuning.sessionSpread,
     answerTypeBoost: tuning.answerTypeBoost,
+    troubleBoost: tuning.troubleBoost,
     terms: analysis.terms,
     newerWithin: analysis.temporal || analysis.wantsHistory || p.includeSuperseded ? 0 : tuning.newerWithin,
     newerWindow: tuning.newerWindow,

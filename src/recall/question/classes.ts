@@ -1,5 +1,6 @@
 import {
   asksAssistantWords, asksDuration, asksHistory, asksMoney, asksOverview, asksOwnStatements, asksPointInTime, asksSequence, asksTime,
+  asksTroubles,
 } from './detectors.js';
 import { type QuestionShape, shapeOf } from './shape.js';
 
@@ -18,7 +19,8 @@ export type QuestionClassId =
   | 'history'
   | 'money'
   | 'duration'
-  | 'point_in_time';
+  | 'point_in_time'
+  | 'trouble';
 
 export interface QuestionClass {
   id: QuestionClassId;
@@ -93,6 +95,13 @@ export const QUESTION_CLASSES: readonly QuestionClass[] = [
     example: 'In which season did I plant the tulips?',
     effect: 'the offline answer is the date of the best evidence',
     detect: asksPointInTime,
+  },
+  {
+    id: 'trouble',
+    serves: 'what went wrong: the errors, obstacles and difficulties met, and how they were handled',
+    example: 'Which obstacles did I run into while setting up the home server?',
+    effect: 'evidence telling of an error or of something not working ranks higher',
+    detect: asksTroubles,
   },
 ];
 

@@ -1,6 +1,6 @@
 import {
   ADVICE_NOUN, ADVICE_VERB, CHANGE, DEVELOPMENT, HISTORY_SPAN, IRREGULAR_PAST, MONEY, MONEY_NOUN, PRICEY, PRIOR,
-  SEQUENCE_NOUN, SPEECH, SUMMARY_NOUN, SUMMARY_VERB, TIME_RELATION, TIME_UNIT,
+  SEQUENCE_NOUN, SPEECH, SUMMARY_NOUN, SUMMARY_VERB, TIME_RELATION, TIME_UNIT, TROUBLE,
 } from './lexicon.js';
 import { type QuestionShape, stemOf } from './shape.js';
 
@@ -112,3 +112,12 @@ function subjectThenVerb(q: QuestionShape, subject: RegExp, verb: (i: number) =>
   });
 }
 
+
+/**
+ * Troubles asked about: a word of the trouble family ("which issues came up", "how did I debug")
+ * or something going wrong. Not a count ("how many challenges did I finish": there the word names
+ * an exercise, not a trouble).
+ */
+export function asksTroubles(q: QuestionShape): boolean {
+  return (TROUBLE.in(q) || /\b(?:went|go|goes|going|gone) wrong\b/.test(q.text)) && !/\bhow many\b/.test(q.text);
+}

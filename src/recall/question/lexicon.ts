@@ -63,5 +63,14 @@ export const MONEY = new WordFamily([
 export const MONEY_NOUN = new WordFamily(['price', 'cost', 'fee', 'salary', 'rent', 'budget', 'fare', 'tuition', 'wage', 'bill', 'income', 'deposit', 'premium', 'expense']);
 export const PRICEY = new WordFamily(['expensive', 'cheap', 'pricey', 'costly', 'affordable', 'dear']);
 
+/**
+ * Something that went wrong or stood in the way: the words a question about troubles uses.
+ * "Problem" is left out: it names an exercise as often ("my area calculation problems").
+ */
+export const TROUBLE = new WordFamily([
+  'issue', 'challenge', 'difficulty', 'error', 'bug', 'trouble', 'obstacle', 'setback', 'hurdle', 'struggle',
+  'glitch', 'failure', 'pitfall', 'snag', 'hiccup', 'roadblock', 'blocker', 'mistake', 'troubleshoot', 'debug',
+]);
+
 /** The span of a shared history ("so far", "over time", "across our chats"). */
 export const HISTORY_SPAN = /\b(over time|so far|to date|throughout|across (?:our|the|my|all|these|those)|since (?:we|i|then|the start|the beginning)|along the way|all this time|over the (?:past|last|years|months|weeks|course)|(?:our|these|those|the) (?:conversations?|chats?|discussions?|sessions?|talks?))\b/;
