@@ -1,7 +1,8 @@
-import { AnnIndex, ANN_DEFAULTS } from '../../vector/ann-index.js';
+import { AnnIndex } from '../../vector/ann-index.js';
 import { ExactVectorIndex, type VectorAttrs, type VectorHit, type VectorIndex } from '../../vector/exact-vector-index.js';
 import type { VectorKind } from '../store.js';
 import type { Connection } from './connection.js';
+import { GRAPH_QUANTIZATION } from './vector-ann.js';
 import { readAnnCheckpoint } from './vector-checkpoint.js';
 import { readLog } from './vector-log.js';
 import { putRecord, recordsOf } from './vector-rows.js';
@@ -60,7 +61,7 @@ export class ViewedAnnIndex implements VectorIndex {
     if (!checkpoint) return null;
     const { files, delta } = checkpoint;
     const { manifest } = files;
-    const ann = AnnIndex.view(files.graphPath, { dimensions: manifest.dimensions, quantization: ANN_DEFAULTS.quantization }, replaces?.ann);
+    const ann = AnnIndex.view(files.graphPath, { dimensions: manifest.dimensions, quantization: GRAPH_QUANTIZATION }, replaces?.ann);
     const ids = new KeyIdLookup(files.idsText);
     if (ann.size !== ids.size) throw new Error(`graph holds ${ann.size} vectors, its id map ${ids.size}`);
     if (delta.touched.length > MAX_TOUCHED) throw new Error(`${delta.touched.length} vectors changed since the checkpoint`);
