@@ -1,10 +1,12 @@
 import { AnnIndex } from '../../vector/ann-index.js';
+import { rescoreDepth, rescoreExact } from '../../vector/rescore.js';
 import { ExactVectorIndex, type VectorAttrs, type VectorHit, type VectorIndex } from '../../vector/exact-vector-index.js';
 import type { VectorKind } from '../store.js';
 import type { Connection } from './connection.js';
 import { GRAPH_QUANTIZATION } from './vector-ann.js';
 import { readAnnCheckpoint } from './vector-checkpoint.js';
 import { readLog } from './vector-log.js';
+import { blobView } from './rows.js';
 import { putRecord, recordsOf } from './vector-rows.js';
 
 /** Past this many changes since the checkpoint, loading the graph and replaying them is better. */
@@ -82,38 +84,34 @@ export class ViewedAnnIndex implements VectorIndex {
     throw new Error('a viewed vector index is read-only');
   }
 
+  /**
+   * The graph's candidates (rescoreDepth of them that pass `accept`) ranked by their rows' exact
+   * vectors, read in the same statement as the filter attributes; merged with the overlay's hits.
+   */
   search(query: Float32Array, limit: number, accept?: (attrs: VectorAttrs) => boolean, firstFetch?: number): VectorHit[] {
     if (limit <= 0) return [];
     const fromOverlay = this.overlay.size > 0 ? this.overlay.search(query, limit, accept) : [];
     const total = this.ann.size;
+    const depth = rescoreDepth(limit);
     // Over-fetch for the filter and the stale entries; widen (×4) until enough pass or all were seen.
-    let fetch = Math.min(total, Math.max(limit, (accept ? (firstFetch ?? limit * 4) : limit) + this.touched.size));
+    let fetch = Math.min(total, Math.max(depth, accept ? (firstFetch ?? limit * 4) : depth) + this.touched.size);
     for (;;) {
       const found = this.ann.searchKeys(query, fetch);
-      const hits: VectorHit[] = [];
-      const candidates: { id: string; score: number }[] = [];
-      for (let i = 0; i < found.keys.length; i++) {
-        const id = this.ids.idOf(found.keys[i]);
-        if (id !== undefined && !this.touched.has(id)) candidates.push({ id, score: Math.max(-1, Math.min(1, 1 - found.distances[i])) });
+      const ids: string[] = [];
+      for (const key of found.keys) {
+        const id = this.ids.idOf(key);
+        if (id !== undefined && !this.touched.has(id)) ids.push(id);
       }
-      const attrs = accept ? this.attrsOf(candidates.map((c) => c.id)) : null;
-      for (const c of candidates) {
-        if (hits.length >= limit) break;
-        if (attrs) {
-          const a = attrs.get(c.id);
-          if (!a || !accept!(a)) continue;
-        }
-        hits.push(c);
+      const rows = new Map(recordsOf(this.conn, this.kind, ids).map((r) => [r.id, r]));
+      const kept: { id: string; vector: Float32Array }[] = [];
+      for (const id of ids) {
+        if (kept.length >= depth) break;
+        const r = rows.get(id);
+        if (r && (!accept || accept({ type: r.type, sessionId: r.session_id }))) kept.push({ id, vector: blobView(r.vector) });
       }
-      if (hits.length >= limit || fetch >= total || found.keys.length < fetch) return merge(hits, fromOverlay, limit);
+      if (kept.length >= depth || fetch >= total || found.keys.length < fetch) return merge(rescoreExact(query, kept, limit), fromOverlay, limit);
       fetch = Math.min(total, fetch * 4);
     }
-  }
-
-  private attrsOf(ids: string[]): Map<string, VectorAttrs> {
-    const out = new Map<string, VectorAttrs>();
-    for (const r of recordsOf(this.conn, this.kind, ids)) out.set(r.id, { type: r.type, sessionId: r.session_id });
-    return out;
   }
 }
 

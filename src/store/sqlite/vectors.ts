@@ -105,12 +105,12 @@ export class SqliteVectors {
     if (accept && opts.sessionId !== undefined && index instanceof ViewedAnnIndex) {
       return ranked(searchSessionExact(this.conn, opts.kind, opts.sessionId, vector, opts.limit, accept));
     }
-    if (!ann && !(index instanceof ViewedAnnIndex)) return ranked(index.search(vector, opts.limit, accept));
-    // A graph's candidates, ranked by the exact vectors (its own are i8).
+    // A viewed graph ranks its candidates by the exact vectors itself; a loaded one's are ranked here.
+    if (!ann) return ranked(index.search(vector, opts.limit, accept));
     const depth = rescoreDepth(opts.limit);
-    const candidates = ann && accept && opts.sessionId !== undefined
+    const candidates = accept && opts.sessionId !== undefined
       ? searchSessionAnn(this.conn, opts.kind, ann, opts.sessionId, vector, depth, accept)
-      : index.search(vector, depth, accept);
+      : ann.search(vector, depth, accept);
     return ranked(rescoreFromTable(this.conn, opts.kind, vector, candidates, opts.limit));
   }
 
