@@ -1,4 +1,4 @@
-import { closeSync, openSync, readSync, renameSync, rmSync } from 'node:fs';
+import { renameSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Index, ScalarKind } from 'usearch';
 
@@ -41,9 +41,6 @@ export interface AnnMatch {
  * earlier version keeps its own scalar kind when loaded or viewed (usearch reads it from the file).
  */
 export const ANN_DEFAULTS = { quantization: 'f16', connectivity: 16, expansionAdd: 128, expansionSearch: 96 } as const;
-
-/** usearch's scalar_kind_t codes of the kinds used here. */
-const SCALAR_CODES: Record<number, AnnQuantization> = { 11: 'f32', 12: 'f16', 23: 'i8' };
 
 export class AnnIndex {
   private readonly index: Index;
@@ -156,25 +153,6 @@ export class AnnIndex {
       throw new Error(`index at ${path} has ${ann.index.dimensions()} dimensions, expected ${options.dimensions}`);
     }
     return ann;
-  }
-
-  /**
-   * The scalar kind of a saved index's vectors, read from its header (the vectors come first:
-   * row count and bytes per row, the rows, then usearch's header); null when it is not readable.
-   */
-  static savedQuantization(path: string): AnnQuantization | `kind ${number}` | null {
-    const fd = openSync(path, 'r');
-    try {
-      const head = Buffer.alloc(8);
-      if (readSync(fd, head, 0, 8, 0) < 8) return null;
-      const at = 8 + head.readUInt32LE(0) * head.readUInt32LE(4);
-      const dense = Buffer.alloc(15);
-      if (readSync(fd, dense, 0, 15, at) < 15 || dense.subarray(0, 7).toString('latin1') !== 'usearch') return null;
-      const kind = dense[14]!;
-      return SCALAR_CODES[kind] ?? `kind ${kind}`;
-    } finally {
-      closeSync(fd);
-    }
   }
 
   /** Loads a saved index; options must match how it was built (dimensions at least). */

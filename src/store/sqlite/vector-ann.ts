@@ -1,14 +1,6 @@
-import { AnnIndex, type AnnQuantization } from '../../vector/ann-index.js';
+import { ANN_DEFAULTS } from '../../vector/ann-index.js';
 import { HnswVectorIndex } from '../../vector/hnsw-vector-index.js';
 import type { VectorAttrs, VectorHit, VectorIndex } from '../../vector/exact-vector-index.js';
-
-/**
- * The store's graphs hold i8 vectors (256 dims: 256 bytes instead of f16's 512, in memory and in
- * the memory-mapped file) and searches rank the graph's candidates by the table's exact vectors
- * (see rescore.ts). A graph saved with other vectors is still viewed; loading rejects it, so it is
- * rebuilt once.
- */
-export const GRAPH_QUANTIZATION: AnnQuantization = 'i8';
 
 /**
  * The store's approximate index of one kind: HNSW (usearch) over string ids with the filter
@@ -21,15 +13,13 @@ export class AnnVectorIndex implements VectorIndex {
   private constructor(private readonly hnsw: HnswVectorIndex<VectorAttrs>) {}
 
   static create(dimensions: number): AnnVectorIndex {
-    return new AnnVectorIndex(HnswVectorIndex.create<VectorAttrs>({ dimensions, quantization: GRAPH_QUANTIZATION }));
+    return new AnnVectorIndex(HnswVectorIndex.create<VectorAttrs>({ dimensions, quantization: ANN_DEFAULTS.quantization }));
   }
 
   /** Opens a graph saved by `save`; throws when it is unreadable or disagrees with its id map. */
   static load(graphPath: string, dimensions: number, idsText: string, attrsOf: (id: string) => VectorAttrs | undefined): AnnVectorIndex {
-    const saved = AnnIndex.savedQuantization(graphPath);
-    if (saved !== GRAPH_QUANTIZATION) throw new Error(`graph vectors are ${saved ?? 'unreadable'}, the index now stores ${GRAPH_QUANTIZATION}`);
     const seen: VectorAttrs[] = [];
-    const hnsw = HnswVectorIndex.loadSync<VectorAttrs>(graphPath, { dimensions, quantization: GRAPH_QUANTIZATION }, idsText, (id) => {
+    const hnsw = HnswVectorIndex.loadSync<VectorAttrs>(graphPath, { dimensions }, idsText, (id) => {
       const attrs = attrsOf(id);
       if (attrs) seen.push(attrs);
       return attrs;

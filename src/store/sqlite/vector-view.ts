@@ -1,13 +1,10 @@
-import { AnnIndex } from '../../vector/ann-index.js';
-import { rescoreDepth, rescoreExact } from '../../vector/rescore.js';
+import { AnnIndex, ANN_DEFAULTS } from '../../vector/ann-index.js';
 import { ExactVectorIndex, type VectorAttrs, type VectorHit, type VectorIndex } from '../../vector/exact-vector-index.js';
 import type { VectorKind } from '../store.js';
 import type { Connection } from './connection.js';
-import { GRAPH_QUANTIZATION } from './vector-ann.js';
 import { readAnnCheckpoint } from './vector-checkpoint.js';
 import { readLog } from './vector-log.js';
-import { blobView } from './rows.js';
-import { putRecord, recordsOf } from './vector-rows.js';
+import { ownerAttrs, putRecord, recordsOf } from './vector-rows.js';
 
 /** Past this many changes since the checkpoint, loading the graph and replaying them is better. */
 const MAX_TOUCHED = 20_000;
@@ -63,7 +60,7 @@ export class ViewedAnnIndex implements VectorIndex {
     if (!checkpoint) return null;
     const { files, delta } = checkpoint;
     const { manifest } = files;
-    const ann = AnnIndex.view(files.graphPath, { dimensions: manifest.dimensions, quantization: GRAPH_QUANTIZATION }, replaces?.ann);
+    const ann = AnnIndex.view(files.graphPath, { dimensions: manifest.dimensions, quantization: ANN_DEFAULTS.quantization }, replaces?.ann);
     const ids = new KeyIdLookup(files.idsText);
     if (ann.size !== ids.size) throw new Error(`graph holds ${ann.size} vectors, its id map ${ids.size}`);
     if (delta.touched.length > MAX_TOUCHED) throw new Error(`${delta.touched.length} vectors changed since the checkpoint`);
@@ -84,34 +81,37 @@ export class ViewedAnnIndex implements VectorIndex {
     throw new Error('a viewed vector index is read-only');
   }
 
-  /**
-   * The graph's candidates (rescoreDepth of them that pass `accept`) ranked by their rows' exact
-   * vectors, read in the same statement as the filter attributes; merged with the overlay's hits.
-   */
   search(query: Float32Array, limit: number, accept?: (attrs: VectorAttrs) => boolean, firstFetch?: number): VectorHit[] {
     if (limit <= 0) return [];
     const fromOverlay = this.overlay.size > 0 ? this.overlay.search(query, limit, accept) : [];
     const total = this.ann.size;
-    const depth = rescoreDepth(limit);
     // Over-fetch for the filter and the stale entries; widen (×4) until enough pass or all were seen.
-    let fetch = Math.min(total, Math.max(depth, accept ? (firstFetch ?? limit * 4) : depth) + this.touched.size);
+    let fetch = Math.min(total, Math.max(limit, (accept ? (firstFetch ?? limit * 4) : limit) + this.touched.size));
     for (;;) {
       const found = this.ann.searchKeys(query, fetch);
-      const ids: string[] = [];
-      for (const key of found.keys) {
-        const id = this.ids.idOf(key);
-        if (id !== undefined && !this.touched.has(id)) ids.push(id);
+      const hits: VectorHit[] = [];
+      const candidates: { id: string; score: number }[] = [];
+      for (let i = 0; i < found.keys.length; i++) {
+        const id = this.ids.idOf(found.keys[i]);
+        if (id !== undefined && !this.touched.has(id)) candidates.push({ id, score: Math.max(-1, Math.min(1, 1 - found.distances[i])) });
       }
-      const rows = new Map(recordsOf(this.conn, this.kind, ids).map((r) => [r.id, r]));
-      const kept: { id: string; vector: Float32Array }[] = [];
-      for (const id of ids) {
-        if (kept.length >= depth) break;
-        const r = rows.get(id);
-        if (r && (!accept || accept({ type: r.type, sessionId: r.session_id }))) kept.push({ id, vector: blobView(r.vector) });
+      const attrs = accept ? this.attrsOf(candidates.map((c) => c.id)) : null;
+      for (const c of candidates) {
+        if (hits.length >= limit) break;
+        if (attrs) {
+          const a = attrs.get(c.id);
+          if (!a || !accept!(a)) continue;
+        }
+        hits.push(c);
       }
-      if (kept.length >= depth || fetch >= total || found.keys.length < fetch) return merge(rescoreExact(query, kept, limit), fromOverlay, limit);
+      if (hits.length >= limit || fetch >= total || found.keys.length < fetch) return merge(hits, fromOverlay, limit);
       fetch = Math.min(total, fetch * 4);
     }
+  }
+
+  /** Candidates are graph entries not touched since the save: their vector rows are as saved. */
+  private attrsOf(ids: string[]): Map<string, VectorAttrs> {
+    return ownerAttrs(this.conn, this.kind, ids);
   }
 }
 

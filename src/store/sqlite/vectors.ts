@@ -4,11 +4,9 @@ import type { VectorKind, VectorOwner, VectorRow, VectorSearchOptions } from '..
 import type { Connection } from './connection.js';
 import { vectorToBlob } from './rows.js';
 import { VectorCache } from './vector-cache.js';
-import type { VectorAttrs, VectorHit } from '../../vector/exact-vector-index.js';
-import { rescoreDepth } from '../../vector/rescore.js';
+import type { VectorAttrs } from '../../vector/exact-vector-index.js';
 import { logVectorChange } from './vector-log.js';
 import { resolveVectorOptions, type VectorOptions } from './vector-options.js';
-import { rescoreFromTable } from './vector-rescore.js';
 import { searchSessionAnn, searchSessionExact } from './vector-subset.js';
 import { ViewedAnnIndex } from './vector-view.js';
 
@@ -99,19 +97,14 @@ export class SqliteVectors {
       ? (a: VectorAttrs) => (!types || (a.type !== null && types.has(a.type))) && (opts.sessionId === undefined || a.sessionId === opts.sessionId)
       : undefined;
     const ann = this.caches[opts.kind].approximate;
-    const ranked = (hits: VectorHit[]) => hits.map((h, i) => ({ item: { kind: opts.kind, id: h.id }, score: h.score, rank: i + 1 }));
     // Status changes delete a memory's vector in the same transaction (and upserts skip inactive
     // owners), so every hit is an active memory: no per-search status check is needed.
-    if (accept && opts.sessionId !== undefined && index instanceof ViewedAnnIndex) {
-      return ranked(searchSessionExact(this.conn, opts.kind, opts.sessionId, vector, opts.limit, accept));
-    }
-    // A viewed graph ranks its candidates by the exact vectors itself; a loaded one's are ranked here.
-    if (!ann) return ranked(index.search(vector, opts.limit, accept));
-    const depth = rescoreDepth(opts.limit);
-    const candidates = accept && opts.sessionId !== undefined
-      ? searchSessionAnn(this.conn, opts.kind, ann, opts.sessionId, vector, depth, accept)
-      : ann.search(vector, depth, accept);
-    return ranked(rescoreFromTable(this.conn, opts.kind, vector, candidates, opts.limit));
+    const hits = ann && accept && opts.sessionId !== undefined
+      ? searchSessionAnn(this.conn, opts.kind, ann, opts.sessionId, vector, opts.limit, accept)
+      : accept && opts.sessionId !== undefined && index instanceof ViewedAnnIndex
+        ? searchSessionExact(this.conn, opts.kind, opts.sessionId, vector, opts.limit, accept)
+        : index.search(vector, opts.limit, accept);
+    return hits.map((h, i) => ({ item: { kind: opts.kind, id: h.id }, score: h.score, rank: i + 1 }));
   }
 
   missing(kind: VectorKind, limit: number): VectorOwner[] {
