@@ -93,7 +93,8 @@ async function soakPart(): Promise<void> {
     console.log(`  RSS after a full GC in every thread: ${list(s.afterGc.series)}`);
     const parts = (p: (typeof s.series)[number]) => (p.parts ? `anonymous ${p.parts.anonMb} MB, HNSW graph pages ${p.parts.graphMb} MB (of deleted files ${p.parts.deletedGraphMb} MB), other file pages ${p.parts.otherFileMb} MB` : 'not readable');
     const gc = s.afterGc.series;
-    console.log(`  of which, after warm-up: ${parts(gc[0]!)}; at the end: ${parts(gc[gc.length - 1]!)}`);
+    const peak = gc.reduce((a, b) => (b.rssMb > a.rssMb ? b : a));
+    console.log(`  of which, after warm-up: ${parts(gc[0]!)}; at the peak (${peak.s} s): ${parts(peak)}; at the end: ${parts(gc[gc.length - 1]!)}`);
   }
   row('soak', s.requests, s.errors + s.lostRemembers, `${s.activeAtStart} active memories at start; p99 per ${quick ? '10 s' : 'minute'} ${JSON.stringify(s.p99ByWindow)} ms (last/first ${s.p99FirstToLast.toFixed(2)}×); RSS ${s.rssAfterWarmupMb} MB after warm-up, peak ${s.rssPeakMb} MB (+${(s.rssGrowth * 100).toFixed(1)} %), end ${s.rssEndMb} MB${s.afterGc ? `; RSS after a full GC in every thread: ${s.afterGc.firstMb} MB after warm-up, peak ${s.afterGc.peakMb} MB (+${(s.afterGc.growth * 100).toFixed(1)} %), end ${s.afterGc.endMb} MB, ${s.afterGc.bytesPerRow} bytes per row added (${s.afterGc.rowsAdded} rows)` : ''}; rows added after warm-up: ${s.addedAfterWarmup.memories} memories, ${s.addedAfterWarmup.messages} messages; lost remembers ${s.lostRemembers}; rows: jobs ${s.jobRows}, audit ${s.auditRows}${s.errorSamples.length ? `; errors: ${s.errorSamples.join(' | ')}` : ''}`);
 }

@@ -68,6 +68,13 @@ describe('SQLite store: searching a memory-mapped view of the saved HNSW graph (
     const [top] = (await store.searchVectors(q, { kind: 'memory', limit: 1 })).map((h) => h.item.id);
     await store.deleteVectors([{ kind: 'memory', id: top }]);
     expect((await store.searchVectors(q, { kind: 'memory', limit: 50 })).map((h) => h.item.id)).not.toContain(top);
+    // Filter attributes come from the owner rows: a memory superseded since the save is not found.
+    const [event] = (await store.searchVectors(q, { kind: 'memory', limit: 1, types: ['event'] })).map((h) => h.item.id);
+    await store.setStatus(event, 'superseded');
+    const events50 = (await store.searchVectors(q, { kind: 'memory', limit: 50, types: ['event'] })).map((h) => h.item.id);
+    expect(events50).toHaveLength(50);
+    expect(events50).not.toContain(event);
+    expect(events50.every((id) => rows.find((r) => r.id === id)!.type === 'event')).toBe(true);
     const moved = rows[777].id;
     await store.upsertVectors([{ kind: 'memory', id: moved, vector: q }]);
     expect((await store.searchVectors(q, { kind: 'memory', limit: 1 }))[0].item.id).toBe(moved);

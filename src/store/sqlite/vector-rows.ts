@@ -27,6 +27,20 @@ export function recordsOf(conn: Connection, kind: VectorKind, ids: string[]): Ve
     AND v.id IN (SELECT value FROM json_each(?))`, JSON.stringify(ids));
 }
 
+/**
+ * The filter attributes of `ids` whose owners are searchable, from the owner table alone: for ids
+ * the caller knows to have an unchanged vector row (a graph's entries not touched since its save),
+ * a lookup in `vectors` (1 KB rows with overflow pages) would cost ~30 times more.
+ */
+export function ownerAttrs(conn: Connection, kind: VectorKind, ids: string[]): Map<string, VectorAttrs> {
+  const sql = kind === 'memory'
+    ? `SELECT m.id, m.type, m.session_id FROM json_each(?) j CROSS JOIN memories m ON m.id = j.value WHERE m.status = 'active'`
+    : `SELECT m.id, NULL AS type, m.session_id FROM json_each(?) j CROSS JOIN messages m ON m.id = j.value`;
+  const out = new Map<string, VectorAttrs>();
+  for (const [id, type, sessionId] of conn.stmt(sql).raw().iterate(JSON.stringify(ids)) as Iterable<[string, string | null, string | null]>) out.set(id, { type, sessionId });
+  return out;
+}
+
 /** The attributes of every searchable row, without reading vectors into JS. */
 export function allAttrs(conn: Connection, kind: VectorKind): Map<string, VectorAttrs> {
   const rows = conn.stmt(`SELECT v.id, ${TYPE[kind]} AS type, m.session_id ${FROM[kind]}`).raw().iterate() as Iterable<[string, string | null, string | null]>;

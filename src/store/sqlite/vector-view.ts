@@ -4,7 +4,7 @@ import type { VectorKind } from '../store.js';
 import type { Connection } from './connection.js';
 import { readAnnCheckpoint } from './vector-checkpoint.js';
 import { readLog } from './vector-log.js';
-import { putRecord, recordsOf } from './vector-rows.js';
+import { ownerAttrs, putRecord, recordsOf } from './vector-rows.js';
 
 /** Past this many changes since the checkpoint, loading the graph and replaying them is better. */
 const MAX_TOUCHED = 20_000;
@@ -116,10 +116,9 @@ export class ViewedAnnIndex implements VectorIndex {
     }
   }
 
+  /** Candidates are graph entries not touched since the save: their vector rows are as saved. */
   private attrsOf(ids: string[]): Map<string, VectorAttrs> {
-    const out = new Map<string, VectorAttrs>();
-    for (const r of recordsOf(this.conn, this.kind, ids)) out.set(r.id, { type: r.type, sessionId: r.session_id });
-    return out;
+    return ownerAttrs(this.conn, this.kind, ids);
   }
 }
 
