@@ -1,7 +1,8 @@
 /**
  * Damaged HNSW files beside a database (truncated graph, flipped bytes, a garbage manifest or id
  * map): on the next open each must be detected, logged as a warning, searched around (exact
- * search meanwhile) and rebuilt, so the open after that loads cleanly.
+ * search meanwhile) and rebuilt, so the open after that opens the saved graph cleanly (viewed
+ * memory-mapped, or loaded).
  */
 import { readdirSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -78,7 +79,8 @@ export async function corruptionTrials(dataDir: string, opts: { trials: number; 
     await hurt.mem.close();
     const healed = open(dataDir);
     await healed.mem.profile('v').recall(QUESTION);
-    if (healed.events.some((e) => e.event === 'ann-load') && !healed.events.some((e) => e.event === 'ann-reject')) res.rebuiltAndLoaded++;
+    const opened = healed.events.some((e) => e.event === 'ann-load' || e.event === 'ann-view');
+    if (opened && !healed.events.some((e) => e.event === 'ann-reject' || e.event === 'ann-build')) res.rebuiltAndLoaded++;
     await healed.mem.close();
   }
   return res;

@@ -8,7 +8,7 @@ export interface VectorIndexEvent {
   event:
     | 'exact-load' // rows read from the table into the exact index
     | 'ann-load' // HNSW opened from the files beside the database
-    | 'ann-view' // HNSW files memory-mapped read-only for searches before warm-up (loadOn: 'warm')
+    | 'ann-view' // HNSW files memory-mapped read-only (searched with the rows changed since the save)
     | 'ann-reject' // files missing or inconsistent with the table (detail says why)
     | 'ann-build' // background HNSW build started
     | 'ann-built' // build finished and swapped in
