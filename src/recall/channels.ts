@@ -5,7 +5,7 @@ import type { QueryAnalysis } from './analyzer.js';
 import type { ChannelResult } from './candidate.js';
 import { entityChannel } from './entity-channel.js';
 import { feedbackChannels, type FeedbackSettings } from './feedback-channel.js';
-import { cutBesideGathered, GATHERED_MARGIN } from './gathered-vectors.js';
+import { vectorsBesideGathered } from './gathered-vectors.js';
 
 export interface ChannelInputs {
   store: Store;
@@ -45,7 +45,6 @@ export async function runChannels(inp: ChannelInputs): Promise<{ results: Channe
     timed('entities', () => (inp.entities ? entityChannel({ store: inp.store, ...inp.entities, depth: inp.depth, scope: inp.scope }) : none())),
   ]);
   const results = batches.flat();
-  await cutBesideGathered(inp.store, results, inp.depth);
   if (inp.feedback && inp.scope !== 'memories') results.push(...(await timed('feedback', () => feedbackChannels(inp, results, inp.feedback!))));
   return { results, timings };
 }
@@ -102,10 +101,9 @@ async function vectors({ store, analysis, embedder, types, sessionId, depth, mes
   const query = analysis.terms.join(' ');
   const texts = analysis.hyde ? [query, analysis.hyde] : [query];
   const [qv, hv] = await embedder.embed(texts);
-  const search = async (v: Float32Array, kind: 'memory' | 'message', limit = depth) =>
-    (await store.searchVectors(v, { kind, limit, types, sessionId })).map((h) => ({ kind, id: h.item.id, score: h.score }) as const);
-  // Beyond the depth: room for gathered memories (cut in runChannels, gathered-vectors.ts).
-  const searchMemories = (v: Float32Array) => search(v, 'memory', depth + Math.ceil(depth * GATHERED_MARGIN));
+  const search = async <K extends 'memory' | 'message'>(v: Float32Array, kind: K, limit = depth) =>
+    (await store.searchVectors(v, { kind, limit, types, sessionId })).map((h) => ({ kind, id: h.item.id, score: h.score }));
+  const searchMemories = (v: Float32Array) => vectorsBesideGathered(store, (limit) => search(v, 'memory', limit), depth);
   const memories = scope !== 'messages';
   const [mem, msg, hyde] = await Promise.all([
     memories ? searchMemories(qv!) : Promise.resolve([]),
