@@ -85,6 +85,20 @@ describe('consolidation', () => {
     expect((await all(p)).map((m) => m.id).sort()).toEqual(active.map((m) => m.id).sort());
   });
 
+  it('gathering leaves every other recalled memory and turn scored as before (digests are searched apart)', async () => {
+    const p = await seeded();
+    const ask = async () => {
+      const r = await p.recall('What did Ann make in her pottery class?', { limit: 20, referenceDate: '2024-03-10T00:00:00Z' });
+      return [...r.memories, ...r.messages].map((x) => [x.id, x.score, 'derivedFrom' in x ? x.derivedFrom.length : 0] as const);
+    };
+    const before = await ask();
+    const { report } = await p.consolidate({ kinds: ['semantic', 'summary'] });
+    expect(report!.written).toBeGreaterThan(0);
+    const after = await ask();
+    expect(after.some(([, , derived]) => derived > 0)).toBe(true);
+    expect(after.filter(([, , derived]) => derived === 0)).toEqual(before);
+  });
+
   it('history shows a merge: the member superseded by the merged memory under the same topic key', async () => {
     const p = mnemo.profile('keys');
     const a = await p.remember({ content: 'Ann has lived in Berlin with her partner since 2019', type: 'fact', topicKey: 'ann.home' });

@@ -1,6 +1,7 @@
 import { hashId } from '../ids.js';
 import { LIMITS } from '../limits.js';
 import type { Memory } from '../types.js';
+import { subjectOf } from './subject.js';
 import type { ConsolidationGroup, ConsolidationWrite } from './types.js';
 
 /**
@@ -12,6 +13,18 @@ export const KIND_TAG = { semantic: 'semantic', summary: 'summary', merge: '' } 
 /** A memory consolidation wrote by gathering (not a merge); never gathered again. */
 export function isGathered(m: Memory): boolean {
   return m.derivedFrom.length > 0 && (m.tags.includes(KIND_TAG.semantic) || m.tags.includes(KIND_TAG.summary));
+}
+
+/**
+ * A topic memory's subject and topic words: the name its content opens with ("Ann on pottery: …",
+ * or a model's wording about Ann) and the label tag that follows the kind tag (derivedMemory).
+ */
+export function gatheredTopic(m: Memory): { subject: string; words: string[] } | null {
+  const at = m.tags.indexOf(KIND_TAG.semantic);
+  if (at < 0 || m.derivedFrom.length === 0) return null;
+  const subject = subjectOf(m.content);
+  const label = m.tags[at + 1];
+  return subject && label ? { subject, words: label.split(/\s+/) } : null;
 }
 
 /** Characters of one member quoted in a gathered memory. */

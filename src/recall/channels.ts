@@ -5,6 +5,7 @@ import type { QueryAnalysis } from './analyzer.js';
 import type { ChannelResult } from './candidate.js';
 import { entityChannel } from './entity-channel.js';
 import { feedbackChannels, type FeedbackSettings } from './feedback-channel.js';
+import { vectorsBesideGathered } from './gathered-vectors.js';
 
 export interface ChannelInputs {
   store: Store;
@@ -53,12 +54,14 @@ const none = async (): Promise<ChannelResult[]> => [];
 async function fullText(inp: ChannelInputs): Promise<ChannelResult[]> {
   const { store, analysis, types, sessionId, depth, includeSuperseded } = inp;
   const statuses = includeSuperseded || analysis.wantsHistory ? (['active', 'superseded'] as const) : undefined;
+  // Derived memories (consolidation's) are searched on their own: they take no place among the
+  // `depth` best of the others, which thus stay what they would be without consolidation.
+  const part = async (terms: string[], derived: 'exclude' | 'only') =>
+    (await store.searchMemories({ terms }, { limit: depth, types, sessionId, statuses: statuses ? [...statuses] : undefined, derived })).map(
+      (h) => ({ kind: 'memory', id: h.item.id, score: h.score, memory: h.item }) as const,
+    );
   const search = async (terms: string[]) =>
-    terms.length === 0
-      ? []
-      : (await store.searchMemories({ terms }, { limit: depth, types, sessionId, statuses: statuses ? [...statuses] : undefined })).map(
-          (h) => ({ kind: 'memory', id: h.item.id, score: h.score, memory: h.item }) as const,
-        );
+    terms.length === 0 ? [] : (await Promise.all([part(terms, 'exclude'), part(terms, 'only')])).flat().sort((a, b) => b.score - a.score);
   // The analysis' synonyms and related words are searched too, under their own (lower) weight.
   const [direct, expanded] = await Promise.all([search(analysis.terms), inp.messageExpansions ? search(analysis.expansions) : Promise.resolve([])]);
   return [
@@ -98,13 +101,14 @@ async function vectors({ store, analysis, embedder, types, sessionId, depth, mes
   const query = analysis.terms.join(' ');
   const texts = analysis.hyde ? [query, analysis.hyde] : [query];
   const [qv, hv] = await embedder.embed(texts);
-  const search = async (v: Float32Array, kind: 'memory' | 'message') =>
-    (await store.searchVectors(v, { kind, limit: depth, types, sessionId })).map((h) => ({ kind, id: h.item.id, score: h.score }) as const);
+  const search = async <K extends 'memory' | 'message'>(v: Float32Array, kind: K, limit = depth) =>
+    (await store.searchVectors(v, { kind, limit, types, sessionId })).map((h) => ({ kind, id: h.item.id, score: h.score }));
+  const searchMemories = (v: Float32Array) => vectorsBesideGathered(store, (limit) => search(v, 'memory', limit), depth);
   const memories = scope !== 'messages';
   const [mem, msg, hyde] = await Promise.all([
-    memories ? search(qv!, 'memory') : Promise.resolve([]),
+    memories ? searchMemories(qv!) : Promise.resolve([]),
     messageVectors && scope !== 'memories' ? search(qv!, 'message') : Promise.resolve([]),
-    hv && memories ? search(hv, 'memory') : Promise.resolve([]),
+    hv && memories ? searchMemories(hv) : Promise.resolve([]),
   ]);
   return [
     { channel: 'vector', hits: mem },

@@ -60,8 +60,13 @@ export function setAside(ranked: Candidate[], gathered: ReadonlySet<string>): { 
   return { rest: ranked.filter((c) => !isG(c)), aside: ranked.filter(isG) };
 }
 
-/** The gathered candidates back in by their own score, the rest keeping their order. */
-export function putBack(ranked: Candidate[], aside: Candidate[]): Candidate[] {
-  return insertByScore(ranked, aside);
+/**
+ * The gathered candidates back in by their own score, the rest keeping their order; `first` (a
+ * topic memory answering the question: gathered-answers.ts) before them all.
+ */
+export function putBack(ranked: Candidate[], aside: Candidate[], first: Candidate | null = null): Candidate[] {
+  if (!first) return insertByScore(ranked, aside);
+  const top = ranked[0]?.score ?? first.score;
+  return [{ ...first, score: Math.max(first.score, top) }, ...insertByScore(ranked, aside.filter((c) => c !== first))];
 }
 

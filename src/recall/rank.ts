@@ -21,6 +21,7 @@ import { liftAnswers } from './asked-answered.js';
 import { type SecondRoundOptions, secondRound } from './second-round.js';
 import { followPointers, type PointerOptions } from './gathered-pointers.js';
 import { capGathered, gatheredAmong, putBack, setAside } from './gathered-aside.js';
+import { answeringTopic } from './gathered-answers.js';
 import { followThreads, type ThreadOptions } from './thread-entities.js';
 import { preferFirstMentions } from './first-mention.js';
 import { type FollowUpOptions, followUps } from './follow-ups.js';
@@ -58,6 +59,8 @@ export interface RankOptions extends FuseOptions {
   gatheredByMean?: boolean;
   /** A gathered memory passes its score to its members' turns by their own match (src/recall/gathered-pointers.ts; absent: off). */
   pointers?: PointerOptions;
+  /** A topic memory about the person and topic the question names ranks first (src/recall/gathered-answers.ts). */
+  topicAnswers?: boolean;
   /** For a set question: the kind it names, and the boost of candidates holding a member of it (absent: none). */
   category?: { word: string; embedder: Embedder | null; boost: number; floor: number; window: number };
   /** Each of the best this many messages is followed by the other half of its exchange (0 or absent: off). */
@@ -119,5 +122,5 @@ export async function rankCandidates(store: Store, results: ChannelResult[], opt
   if (opts.followUps) ranked = await followUps(store, ranked, opts.followUps);
   if (opts.secondRound) ranked = await secondRound(store, ranked, opts.query, opts.terms, opts.secondRound);
   if (opts.exchangeHead) ranked = await pairExchanges(store, ranked, opts.exchangeHead, opts.exchangeKeep);
-  return putBack(ranked, fused.aside);
+  return putBack(ranked, fused.aside, opts.topicAnswers ? answeringTopic(fused.aside, opts.query, opts.terms) : null);
 }

@@ -137,6 +137,7 @@ export async function recall(deps: RecallDeps, query: string, p: RecallParams): 
     threads: analysis.order && tuning.threads.share > 0 ? tuning.threads : undefined,
     followUps: analysis.order && tuning.followUps.share > 0 ? tuning.followUps : undefined,
     pointers: tuning.pointers.share > 0 ? tuning.pointers : undefined,
+    topicAnswers: tuning.topicAnswers,
     category: category ? { word: category, embedder: deps.embedder, boost: tuning.categoryBoost, floor: tuning.categoryFloor, window: tuning.categoryWindow } : undefined,
     breadth: tuning.breadthSessionKeep < 1 || tuning.breadthCopyKeep < 1
       ? { window: tuning.breadthWindow, sessionKeep: tuning.breadthSessionKeep, copyKeep: tuning.breadthCopyKeep }

@@ -77,6 +77,8 @@ export interface RecallTuning {
   gatheredByMean: boolean;
   /** A gathered memory as a pointer to its members' turns, each ranked by its own match (src/recall/gathered-pointers.ts; share 0: off). */
   pointers: { share: number; floor: number; head: number; summaries: boolean };
+  /** A topic memory about the person and topic the question names ranks first (src/recall/gathered-answers.ts). */
+  topicAnswers: boolean;
   /** Weight of a named entity's mentions as a channel (src/recall/entity-channel.ts; 0: off)… */
   entityWeight: number;
   /** …for entities mentioned by at most this share of the profile's messages (a speaker in every turn gathers nothing). */
@@ -165,6 +167,9 @@ export const DEFAULT_TUNING: RecallTuning = {
   // Off: on consolidated profiles (merge, semantic, summary) no setting tried moved LoCoMo dev and all
   // cost BEAM dev summarization R@10 3–5 points (README, Recall; ablation row `+ gathered memories as pointers`).
   pointers: { share: 0, floor: 0.5, head: 5, summaries: false },
+  // Off: on consolidated LoCoMo dev (all kinds) multi-hop R@10 50.2 → 48.8, single-hop 88.4 → 84.8:
+  // a topic memory carries all its members' turns, most of which the question does not ask about.
+  topicAnswers: false,
   entityMaxShare: 0.05,
   // Chosen on the dev sets (bench/ablation.ts): 1 vs 0 gives LoCoMo R@10 75.4 vs 75.3, BEAM 63.0 vs 62.4.
   salienceWeight: 1,

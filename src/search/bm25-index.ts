@@ -116,17 +116,22 @@ export class Bm25Index {
     if (this.dead >= MIN_DEAD_TO_COMPACT && this.dead > this.size / 4) this.compact();
   }
 
-  search(query: Bm25Query): Bm25Hit[] {
-    const n = this.size;
-    if (n === 0 || query.phrases.length === 0 || query.limit === 0) return [];
+  /**
+   * With `corpus`, documents are scored against that index's statistics (document count, average
+   * length, documents per phrase) instead of their own: documents kept apart then score as if they
+   * were in it, without changing its scores.
+   */
+  search(query: Bm25Query, corpus: Bm25Index = this): Bm25Hit[] {
+    if (this.size === 0 || query.phrases.length === 0 || query.limit === 0) return [];
+    const n = corpus.size;
     const phrases = query.phrases.filter((p) => p.length > 0);
     const lists = phrases.map((p) => this.phraseLists(p));
     if (lists.length === 0 || (query.all && lists.some((l) => totalLength(l) === 0))) return [];
     this.ensureScratch();
-    const avgdl = this.liveTokens / n || 1;
+    const avgdl = corpus.liveTokens / n || 1;
     let touched: number[] = [];
     const terms = lists.map((segments, i) => {
-      const df = this.liveCount(phrases[i], segments);
+      const df = corpus === this ? this.liveCount(phrases[i], segments) : corpus.liveCount(phrases[i], corpus.phraseLists(phrases[i]));
       return { segments, idf: Math.max(1e-6, Math.log((n - df + 0.5) / (df + 0.5))) };
     });
     // MaxScore: rarest terms first. A term adds at most idf·(k1+1), so once a document's score

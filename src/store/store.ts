@@ -187,6 +187,11 @@ export interface MemorySearchOptions {
   types?: MemoryType[];
   statuses?: MemoryStatus[];
   sessionId?: string;
+  /**
+   * Memories consolidation derived (non-empty `derivedFrom`): left out, or searched alone; both
+   * when absent. Either way they never change the other memories' scores.
+   */
+  derived?: 'exclude' | 'only';
 }
 
 export interface NewJob {

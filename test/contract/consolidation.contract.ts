@@ -25,6 +25,26 @@ export function consolidationContract(h: Harness): void {
       expect((await s.listJobs({ kind: 'embed' })).length).toBe(1);
     });
 
+    it('searches derived memories apart: the others keep their full-text hits and scores, `derived` picks either side', async () => {
+      const s = h.store();
+      const ann = mem('Ann paints portraits of her dog', { sourceMessageIds: ['m1'], createdAt: at(1) });
+      const bread = mem('Ann bakes sourdough bread on Sundays', { sourceMessageIds: ['m2'], createdAt: at(2) });
+      const ben = mem('Ben paints the garden fence', { sourceMessageIds: ['m3'], createdAt: at(3) });
+      const cara = mem('Cara swims in the lake every morning', { sourceMessageIds: ['m4'], createdAt: at(4) });
+      await s.writeMemories([ann, bread, ben, cara]);
+      const scored = async (opts = {}) => (await s.searchMemories({ terms: ['paints', 'portraits', 'bread'] }, { limit: 10, ...opts })).map((x) => [x.item.id, x.score]);
+      const before = await scored();
+      const digest = mem('Ann on painting: paints portraits, paints portraits of her dog, bakes bread, paints', {
+        sourceMessageIds: ['m1', 'm2'], tags: ['semantic', 'painting'], derivedFrom: [ann.id, bread.id], createdAt: at(5),
+      });
+      await s.commitConsolidation([{ groupKey: 'topic:ann:painting', memory: digest, requireActive: [ann.id, bread.id], supersede: [] }]);
+      expect(await scored({ derived: 'exclude' })).toEqual(before);
+      const all = await scored();
+      expect(all.filter(([id]) => id !== digest.id)).toEqual(before);
+      expect(all.map(([id]) => id)).toContain(digest.id);
+      expect((await scored({ derived: 'only' })).map(([id]) => id)).toEqual([digest.id]);
+    });
+
     it('refuses a stale group (a member is no longer active) and writes nothing', async () => {
       const s = h.store();
       const a = mem('Bob plays chess', { sourceMessageIds: ['m1'] });

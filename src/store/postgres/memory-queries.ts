@@ -48,6 +48,7 @@ export async function searchMemories(sql: Sql, profile: string, query: TextQuery
   let where = ` AND m.status = ANY(${p.add(opts.statuses?.length ? opts.statuses : ['active'])}::text[])`;
   if (opts.types?.length) where += ` AND m.type = ANY(${p.add(opts.types)}::text[])`;
   if (opts.sessionId !== undefined) where += ` AND m.session_id = ${p.add(opts.sessionId)}`;
+  if (opts.derived) where += ` AND cardinality(m.derived_from) ${opts.derived === 'only' ? '>' : '='} 0`;
   const res = await sql.query<MemoryRow & { score: number }>(`SELECT ${memoryColumns('m')}, ts_rank_cd(m.fts, q.query) AS score
     FROM mnemo_memories m, (SELECT ${tsq} AS query) q
     WHERE m.profile = $1 AND m.fts @@ q.query ${where}

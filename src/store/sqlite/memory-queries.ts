@@ -47,7 +47,8 @@ export function searchMemories(conn: Connection, query: TextQuery, opts: MemoryS
   if (!match || opts.limit <= 0) return [];
   // Rank inside FTS5 and join only the best rows (over-fetched for the status/type/session
   // filters); rank every match only when the filters left too few. Ties go to the newer row, as
-  // in the in-memory index, so both paths return the same hits.
+  // in the in-memory index, so both paths return the same hits (except that FTS5's statistics count
+  // derived memories, which the in-memory index keeps apart).
   const run = (inner: number) => conn.rows(`WITH f AS (
       SELECT rowid, bm25(memories_fts) AS b FROM memories_fts WHERE memories_fts MATCH ?1 ORDER BY b, rowid DESC LIMIT ?6)
     SELECT ${SEARCH_COLUMNS}, -f.b AS score, (SELECT count(*) FROM f) AS fetched
@@ -55,9 +56,11 @@ export function searchMemories(conn: Connection, query: TextQuery, opts: MemoryS
     WHERE m.status IN (SELECT value FROM json_each(?2))
       AND (?3 IS NULL OR m.type IN (SELECT value FROM json_each(?3)))
       AND (?4 IS NULL OR m.session_id = ?4)
+      AND (?7 IS NULL OR (m.derived_from <> '[]') = ?7)
     ORDER BY f.b, m.rid DESC LIMIT ?5`,
     match, JSON.stringify(opts.statuses?.length ? opts.statuses : ['active']),
-    opts.types?.length ? JSON.stringify(opts.types) : null, opts.sessionId ?? null, opts.limit, inner);
+    opts.types?.length ? JSON.stringify(opts.types) : null, opts.sessionId ?? null, opts.limit, inner,
+    opts.derived === undefined ? null : opts.derived === 'only' ? 1 : 0);
   const inner = opts.limit * 4;
   let rows = run(inner);
   if (rows.length < opts.limit && ((rows[0]?.[FETCHED] as number | undefined) ?? inner) >= inner) rows = run(-1);

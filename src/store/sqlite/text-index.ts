@@ -1,5 +1,5 @@
 import { Bm25Builder } from '../../search/bm25-builder.js';
-import type { Bm25Hit, Bm25Index } from '../../search/bm25-index.js';
+import { type Bm25Hit, Bm25Index } from '../../search/bm25-index.js';
 import { ftsTokens } from '../../search/fts-tokens.js';
 import { nextBackgroundSlice } from '../../background/foreground.js';
 import type { Connection } from './connection.js';
@@ -9,9 +9,23 @@ export interface TextTable {
   key: 'rid' | 'seq';
   /** The searchable columns, concatenated as the FTS5 table indexes them. */
   text: string;
+  /**
+   * Rows kept in an index of their own (an SQL condition): scored against the main index's
+   * statistics, they leave the main rows' scores as they would be without them.
+   */
+  apart?: string;
 }
 
-export const MEMORY_TEXT: TextTable = { name: 'memories', key: 'rid', text: `content || ' ' || queries || ' ' || tags` };
+/** What a search covers: the main rows, the rows kept apart, or both merged by score. */
+export type TextPart = 'main' | 'apart' | 'all';
+
+/**
+ * Memories derived by consolidation are kept apart: a digest holds all its members' words, and
+ * in the shared statistics it would lower every other memory's score for those words.
+ */
+export const MEMORY_TEXT: TextTable = {
+  name: 'memories', key: 'rid', text: `content || ' ' || queries || ' ' || tags`, apart: `derived_from <> '[]'`,
+};
 export const MESSAGE_TEXT: TextTable = { name: 'messages', key: 'seq', text: 'content' };
 
 /** Past this many logged changes a full reload is cheaper than replaying them one by one. */
@@ -41,6 +55,7 @@ export interface TextIndexOptions {
  */
 export class SqliteTextIndex {
   private index: Bm25Index | null = null;
+  private apartIndex = new Bm25Index();
   private lastKey = 0;
   private rev = 0;
   private loading: Promise<void> | null = null;
@@ -49,14 +64,19 @@ export class SqliteTextIndex {
   constructor(private readonly conn: Connection, private readonly table: TextTable, private readonly opts: TextIndexOptions = {}) {}
 
   get size(): number {
-    return this.index?.size ?? 0;
+    return (this.index?.size ?? 0) + this.apartIndex.size;
   }
 
   /** Best hits, or null while a large table is still loading (the caller asks FTS5 instead). */
-  search(phrases: string[][], limit: number, all: boolean): Bm25Hit[] | null {
+  search(phrases: string[][], limit: number, all: boolean, part: TextPart = 'all'): Bm25Hit[] | null {
     if (!this.index && (this.opts.loadOn === 'warm' || !this.loadNowOrLater())) return null;
     this.conn.read(() => this.sync());
-    return this.index!.search({ phrases, limit, all });
+    const main = this.index!;
+    if (part === 'main') return main.search({ phrases, limit, all });
+    const apart = this.apartIndex.search({ phrases, limit, all }, main);
+    if (part === 'apart') return apart;
+    const merged = [...main.search({ phrases, limit, all }), ...apart].sort((a, b) => b.score - a.score || b.id - a.id);
+    return limit < 0 ? merged : merged.slice(0, limit);
   }
 
   /** Loads (waiting for a background load) and catches up: a server warms up before serving. */
@@ -92,17 +112,19 @@ export class SqliteTextIndex {
   private async loadInSlices(): Promise<void> {
     const { key } = this.table;
     const builder = new Bm25Builder();
+    const apart = new Bm25Index();
     const rev = this.conn.get<{ r: number }>(`SELECT coalesce(max(rev), 0) AS r FROM text_log`)!.r;
     let after = 0;
     for (;;) {
       if (this.closed) return;
-      const last = this.addRowsTo(textOf(builder), `${key} > ? ORDER BY ${key} LIMIT ${LOAD_CHUNK}`, after);
+      const last = this.addRowsTo(textOf(builder), tokensOf(apart), `${key} > ? ORDER BY ${key} LIMIT ${LOAD_CHUNK}`, after);
       if (last === null) break;
       after = last;
       await nextBackgroundSlice();
     }
     // No row past `after` existed when the last (empty) slice was read.
     this.index = builder.finish();
+    this.apartIndex = apart;
     this.lastKey = after;
     this.rev = rev;
   }
@@ -121,39 +143,45 @@ export class SqliteTextIndex {
       if (changed.length > RELOAD_ABOVE) return this.load(state.hiRev, state.hiKey);
       // Rows past lastKey are read whole by the append step below.
       const seen = changed.map((c) => c.k).filter((k) => k <= this.lastKey);
-      for (const k of seen) this.index.remove(k);
-      this.addRowsTo(tokensOf(this.index), `${key} IN (SELECT value FROM json_each(?))`, JSON.stringify(seen));
+      for (const k of seen) {
+        this.index.remove(k);
+        this.apartIndex.remove(k);
+      }
+      this.addRowsTo(tokensOf(this.index), tokensOf(this.apartIndex), `${key} IN (SELECT value FROM json_each(?))`, JSON.stringify(seen));
       this.rev = state.hiRev;
     }
     if (state.hiKey > this.lastKey) {
-      this.addRowsTo(tokensOf(this.index), `${key} > ?`, this.lastKey);
+      this.addRowsTo(tokensOf(this.index), tokensOf(this.apartIndex), `${key} > ?`, this.lastKey);
       this.lastKey = state.hiKey; // same snapshot: nothing past it yet
     }
   }
 
   private load(rev: number, hiKey: number): void {
     const builder = new Bm25Builder();
-    this.addRowsTo(textOf(builder), `${this.table.key} > ?`, 0);
+    const apart = new Bm25Index();
+    this.addRowsTo(textOf(builder), tokensOf(apart), `${this.table.key} > ?`, 0);
     this.index = builder.finish();
+    this.apartIndex = apart;
     this.lastKey = hiKey;
     this.rev = rev;
   }
 
-  /** Indexes the rows matching `where` (purged ones excluded); returns the last key read, null when none. */
-  private addRowsTo(add: (key: number, text: string) => void, where: string, param: unknown): number | null {
+  /** Indexes the rows matching `where` (purged ones excluded), each by `main` or `apart`; returns the last key read, null when none. */
+  private addRowsTo(main: AddText, apart: AddText, where: string, param: unknown): number | null {
     const { name, key, text } = this.table;
-    const rows = this.conn.stmt(`SELECT ${key} AS k, CASE WHEN content = '[purged]' THEN NULL ELSE ${text} END AS t
-      FROM ${name} WHERE ${where}`)
+    const rows = this.conn.stmt(`SELECT ${key} AS k, CASE WHEN content = '[purged]' THEN NULL ELSE ${text} END AS t,
+      ${this.table.apart ?? '0'} AS a FROM ${name} WHERE ${where}`)
       .raw()
-      .iterate(param) as IterableIterator<[number, string | null]>;
+      .iterate(param) as IterableIterator<[number, string | null, number]>;
     let last: number | null = null;
-    for (const [k, t] of rows) {
-      if (t !== null) add(k, t);
+    for (const [k, t, a] of rows) {
+      if (t !== null) (a ? apart : main)(k, t);
       last = k;
     }
     return last;
   }
 }
 
-const textOf = (builder: Bm25Builder) => (key: number, text: string) => builder.addText(key, text);
-const tokensOf = (index: Bm25Index) => (key: number, text: string) => index.add(key, ftsTokens(text));
+type AddText = (key: number, text: string) => void;
+const textOf = (builder: Bm25Builder): AddText => (key: number, text: string) => builder.addText(key, text);
+const tokensOf = (index: Bm25Index): AddText => (key: number, text: string) => index.add(key, ftsTokens(text));

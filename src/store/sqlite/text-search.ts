@@ -3,7 +3,7 @@ import type { Memory, Scored, StoredMessage } from '../../types.js';
 import type { MemorySearchOptions, TextQuery } from '../store.js';
 import type { Connection } from './connection.js';
 import { MEMORY_COLUMNS, MESSAGE_COLUMNS, memoryFromRaw, messageFromRaw } from './rows.js';
-import type { SqliteTextIndex } from './text-index.js';
+import type { SqliteTextIndex, TextPart } from './text-index.js';
 
 /** Rows of the given keys that pass the filters; the key is the last column. */
 const LOAD_MEMORIES = `SELECT ${MEMORY_COLUMNS}, rid FROM memories
@@ -29,8 +29,9 @@ export function searchMemoriesIndexed(conn: Connection, index: SqliteTextIndex, 
   const types = opts.types?.length ? JSON.stringify(opts.types) : null;
   // Most indexed memories are active: a small margin covers the superseded and forgotten ones.
   const first = opts.sessionId || types ? opts.limit * 4 : Math.ceil(opts.limit * 1.2) + 5;
+  const part = opts.derived === 'exclude' ? 'main' : opts.derived === 'only' ? 'apart' : 'all';
   return filteredTop(index, phrases, query.match === 'all', opts.limit, first,
-    (keys) => conn.rows(LOAD_MEMORIES, keys, statuses, types, opts.sessionId ?? null), MEMORY_KEY, memoryFromRaw);
+    (keys) => conn.rows(LOAD_MEMORIES, keys, statuses, types, opts.sessionId ?? null), MEMORY_KEY, memoryFromRaw, part);
 }
 
 export function searchMessagesIndexed(conn: Connection, index: SqliteTextIndex, query: TextQuery, opts: { limit: number; sessionIds?: string[] }): Scored<StoredMessage>[] | null {
@@ -38,7 +39,7 @@ export function searchMessagesIndexed(conn: Connection, index: SqliteTextIndex, 
   if (phrases.length === 0 || opts.limit <= 0) return [];
   const sessions = opts.sessionIds?.length ? JSON.stringify(opts.sessionIds) : null;
   return filteredTop(index, phrases, query.match === 'all', opts.limit, sessions ? opts.limit * 4 : opts.limit,
-    (keys) => conn.rows(LOAD_MESSAGES, keys, sessions), MESSAGE_KEY, messageFromRaw);
+    (keys) => conn.rows(LOAD_MESSAGES, keys, sessions), MESSAGE_KEY, messageFromRaw, 'all');
 }
 
 /** Each term as FTS5 would read it quoted: its tokens, in order; terms without any token dropped. */
@@ -56,13 +57,13 @@ function queryPhrases(query: TextQuery): string[][] {
  */
 function filteredTop<T>(
   index: SqliteTextIndex, phrases: string[][], all: boolean, limit: number, first: number,
-  load: (keysJson: string) => unknown[][], keyColumn: number, toItem: (row: unknown[]) => T,
+  load: (keysJson: string) => unknown[][], keyColumn: number, toItem: (row: unknown[]) => T, part: TextPart,
 ): Scored<T>[] | null {
   /** Every key read so far: its row, or null when the filters dropped it. */
   const rows = new Map<number, unknown[] | null>();
   const margin = Math.ceil(limit / 16);
   for (let fetch = first; ; fetch *= 4) {
-    const hits = index.search(phrases, fetch, all);
+    const hits = index.search(phrases, fetch, all, part);
     if (!hits) return null;
     let passed = 0;
     let read = 0; // hits[0, read) have their rows in `rows`

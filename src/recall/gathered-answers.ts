@@ -1,0 +1,26 @@
+import { stemmer } from 'stemmer';
+import { gatheredTopic } from '../consolidation/compose.js';
+import type { Candidate } from './candidate.js';
+
+/** The speaker's own statements are about "User" (src/ingest/rules/speaker.ts); a question asks about them in the first person. */
+const FIRST_PERSON = /\b(?:i|my|me|mine|myself)\b/i;
+
+/**
+ * A topic memory ("Ann on pottery: …") quotes every statement about one person and one topic
+ * gathered across sessions: for a question about that person and that topic it is the answer
+ * set, and ranks first instead of waiting at its capped score (gathered-aside.ts). The person is
+ * named in the question (the speaker, "User", when it asks in the first person); the topic word
+ * is one of its terms (stemmed). Of several, the best matched goes first.
+ */
+export function answeringTopic(aside: readonly Candidate[], query: string, terms: readonly string[]): Candidate | null {
+  const words = new Set(query.toLowerCase().match(/[\p{L}\p{N}'’-]+/gu) ?? []);
+  const stems = new Set(terms.flatMap((t) => t.toLowerCase().split(/\s+/)).map((w) => stemmer(w)));
+  let best: Candidate | null = null;
+  for (const c of aside) {
+    const topic = c.memory ? gatheredTopic(c.memory) : null;
+    if (!topic) continue;
+    const named = topic.subject === 'User' ? FIRST_PERSON.test(query) : words.has(topic.subject.toLowerCase());
+    if (named && topic.words.some((w) => stems.has(stemmer(w))) && (!best || c.own > best.own)) best = c;
+  }
+  return best;
+}
