@@ -23,16 +23,27 @@ import { pgRestart } from './reliability/lib/pg-restart.js';
 import { soak } from './reliability/lib/soak.js';
 import { scoreSecrets } from './reliability/secrets-score.js';
 import { startFixture } from '../test/support/http-fixture.js';
+import { benchArgs } from '../src/bench/bench-args.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const PARTS = ['fuzz', 'faults', 'soak', 'secrets', 'isolation'] as const;
+const cli = benchArgs('bench/reliability', `npx tsx bench/reliability.ts [--quick] [--parts ${PARTS.join(',')}] [--seed 20]
+  [--soak-seconds 600] [--soak-memories 10000] [--soak-gc-samples on|off] [--soak-probe FILE]`, {
+  quick: { type: 'boolean', default: false },
+  parts: { type: 'string', default: PARTS.join(',') },
+  seed: { type: 'string', default: '20' },
+  'soak-seconds': { type: 'string' },
+  'soak-memories': { type: 'string' },
+  'soak-gc-samples': { type: 'string', default: 'on' },
+  'soak-probe': { type: 'string' },
+});
 const args = process.argv.slice(2);
-const flag = (name: string, fallback: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
-};
-const quick = args.includes('--quick');
-const seed = Number(flag('seed', '20'));
-const parts = new Set(flag('parts', 'fuzz,faults,soak,secrets,isolation').split(','));
+const quick = cli.values.quick!;
+const seed = cli.whole('seed');
+const parts = new Set(cli.choices('parts', PARTS));
+const soakSeconds = cli.values['soak-seconds'] === undefined ? (quick ? 60 : 600) : cli.whole('soak-seconds', 1);
+const soakMemories = cli.values['soak-memories'] === undefined ? (quick ? 1000 : 10000) : cli.whole('soak-memories', 1);
+const soakGcSamples = cli.choice('soak-gc-samples', ['on', 'off'] as const) === 'on';
 const rows: [string, string, string, string][] = [];
 const row = (test: string, cases: number | string, failures: number | string, note = '') => {
   rows.push([test, String(cases), String(failures), note]);
@@ -83,10 +94,10 @@ async function faults(): Promise<void> {
 }
 
 async function soakPart(): Promise<void> {
-  const seconds = Number(flag('soak-seconds', quick ? '60' : '600'));
-  const memories = Number(flag('soak-memories', quick ? '1000' : '10000'));
+  const seconds = soakSeconds;
+  const memories = soakMemories;
   console.log(`\n## 3. Soak (64 connections, ${seconds} s, ${memories} memories)`);
-  const s = await soak(path.join(scratch, 'soak'), { memories, connections: 64, seconds, warmupSeconds: quick ? 10 : 60, windowSeconds: quick ? 10 : 60, seed, gcSamples: flag('soak-gc-samples', 'on') !== 'off', probeFile: args.includes('--soak-probe') ? path.resolve(flag('soak-probe', 'soak-probe.jsonl')) : undefined });
+  const s = await soak(path.join(scratch, 'soak'), { memories, connections: 64, seconds, warmupSeconds: quick ? 10 : 60, windowSeconds: quick ? 10 : 60, seed, gcSamples: soakGcSamples, probeFile: cli.values['soak-probe'] === undefined ? undefined : path.resolve(cli.values['soak-probe']) });
   const list = (series: typeof s.series) => series.map((x) => `${x.s}s ${x.rssMb} MB ${x.memories}m/${x.messages}msg`).join(', ');
   console.log(`  raw RSS and rows every 15 s of load: ${list(s.series)}`);
   if (s.afterGc) {

@@ -73,4 +73,14 @@ describe('bench arguments', () => {
     expect(help.status).toBe(0);
     expect(help.stdout).toMatch(/^usage: npx tsx bench\/perf\.ts/);
   }, 120_000);
+  it('the reliability campaign refuses an unknown part or a zero-second soak before it starts anything', () => {
+    const run = (...argv: string[]) => spawnSync(process.execPath, ['--import', 'tsx', path.join('bench', 'reliability.ts'), ...argv], { encoding: 'utf8', timeout: 60_000 });
+    for (const [argv, message] of [[['--parts', 'soak,bogus'], '--parts takes fuzz, faults, soak, secrets, isolation; got "bogus"'], [['--soak-seconds', '0'], '--soak-seconds must be a whole number of at least 1; got "0"']] as const) {
+      const r = run(...argv);
+      expect(r.status, r.stderr).toBe(2);
+      expect(r.stderr.split('\n')[0]).toBe(`bench/reliability: ${message}`);
+      expect(r.stdout).toBe('');
+    }
+    expect(run('--help').stdout).toMatch(/^usage: npx tsx bench\/reliability\.ts/);
+  }, 120_000);
 });
