@@ -35,6 +35,12 @@ export interface SoakResult {
   rssGrowth: number;
   /** RSS at the end of the run (last sample). */
   rssEndMb: number;
+  /**
+   * The highest raw RSS of each window (as `p99ByWindow`), from the 15-second samples: a trend
+   * measure, where the peak over one sample after warm-up also holds the GC sawtooth's amplitude.
+   */
+  rssPeakByWindow: number[];
+  rssPeakFirstToLast: number;
   /** Every 15 s of load: seconds, the server's raw RSS, and the rows the profile holds then. */
   series: { s: number; rssMb: number; memories: number; messages: number; parts?: RssParts | null }[];
   /**
@@ -234,6 +240,12 @@ export async function soak(dataDir: string, opts: { memories: number; connection
   const windows: number[][] = [];
   for (const s of samples.filter((x) => x.at - started >= opts.warmupSeconds * 1000)) (windows[Math.floor((s.at - started - opts.warmupSeconds * 1000) / windowMs)] ??= []).push(s.ms);
   const p99s = windows.filter((w) => w && w.length > 20).map(p99);
+  const rssWindows: number[] = [];
+  for (const x of measured) {
+    const w = Math.floor(((x.s - opts.warmupSeconds) * 1000) / windowMs);
+    rssWindows[w] = Math.max(rssWindows[w] ?? 0, x.rssMb);
+  }
+  const rssPeaks = rssWindows.filter((x) => x !== undefined);
 
   const mem = openMemory({ dataDir, embedder: { kind: 'hashing' }, worker: { background: false } });
   const ids = new Set((await mem.profile('soak').export()).memories.map((m) => m.id));
@@ -245,6 +257,7 @@ export async function soak(dataDir: string, opts: { memories: number; connection
     p99ByWindow: p99s.map((x) => Math.round(x)), p99FirstToLast: p99s.length > 1 ? p99s[p99s.length - 1]! / p99s[0]! : 1,
     rssAfterWarmupMb: Math.round(rssAfterWarmup), rssPeakMb: Math.round(rssPeak), rssGrowth: rssAfterWarmup ? rssPeak / rssAfterWarmup - 1 : 0,
     rssEndMb: Math.round(lastRss), series,
+    rssPeakByWindow: rssPeaks, rssPeakFirstToLast: rssPeaks.length > 1 ? rssPeaks[rssPeaks.length - 1]! / rssPeaks[0]! : 1,
     afterGc: gcMeasured.length > 1 ? afterGcFigures(gcMeasured) : null, addedAfterWarmup: { memories: end.memories - warm.memories, messages: end.messages - warm.messages },
     lostRemembers: acked.filter((id) => !ids.has(id)).length, jobRows: rows('jobs'), auditRows: rows('audit'),
   };
