@@ -254,13 +254,18 @@ export async function soak(dataDir: string, opts: { memories: number; connection
   const rows = (t: string) => (db.prepare(`SELECT count(*) AS n FROM ${t}`).get() as { n: number }).n;
   const result: SoakResult = {
     memories: opts.memories, activeAtStart, connections: opts.connections, seconds: opts.seconds, requests: samples.length, errors, errorSamples,
-    p99ByWindow: p99s.map((x) => Math.round(x)), p99FirstToLast: p99s.length > 1 ? p99s[p99s.length - 1]! / p99s[0]! : 1,
+    p99ByWindow: p99s.map((x) => Math.round(x)), p99FirstToLast: lastOverFirst(p99s),
     rssAfterWarmupMb: Math.round(rssAfterWarmup), rssPeakMb: Math.round(rssPeak), rssGrowth: rssAfterWarmup ? rssPeak / rssAfterWarmup - 1 : 0,
     rssEndMb: Math.round(lastRss), series,
-    rssPeakByWindow: rssPeaks, rssPeakFirstToLast: rssPeaks.length > 1 ? rssPeaks[rssPeaks.length - 1]! / rssPeaks[0]! : 1,
+    rssPeakByWindow: rssPeaks, rssPeakFirstToLast: lastOverFirst(rssPeaks),
     afterGc: gcMeasured.length > 1 ? afterGcFigures(gcMeasured) : null, addedAfterWarmup: { memories: end.memories - warm.memories, messages: end.messages - warm.messages },
     lostRemembers: acked.filter((id) => !ids.has(id)).length, jobRows: rows('jobs'), auditRows: rows('audit'),
   };
   db.close();
   return result;
+}
+
+/** The last window's figure over the first one's: 1 when there is only one window. */
+function lastOverFirst(windows: number[]): number {
+  return windows.length > 1 ? windows[windows.length - 1]! / windows[0]! : 1;
 }
