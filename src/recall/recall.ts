@@ -15,6 +15,7 @@ import { withSalience } from '../lifecycle/salience.js';
 import { recallConfidence, termCoverage } from './confidence.js';
 import { type ChannelWeights, maxFusedScore } from './fuse.js';
 import { demoteOthersSubjects } from './subject-demotion.js';
+import { focusOnNamedSpeaker } from './speaker-focus.js';
 import { hydrate } from './hydrate.js';
 import { withoutLapsedTasks } from '../tasks/recall-filter.js';
 import { type RankOptions, rankCandidates } from './rank.js';
@@ -145,6 +146,8 @@ export async function recall(deps: RecallDeps, query: string, p: RecallParams): 
   };
   // A line about someone else than the one person the question names (src/recall/subject-demotion.ts).
   const subjects = (set || !tuning.subjects.setOnly) && tuning.subjects.keep < 1 ? tuning.subjects : undefined;
+  // The named participant's own lines (src/recall/speaker-focus.ts); a timeline keeps its order.
+  const speakers = tuning.speakerFocus.keep < 1 && !analysis.overview && !analysis.order ? tuning.speakerFocus : undefined;
   // Lifecycle: ranked once per tier pass; the gate decides whether to escalate (src/lifecycle/gate.ts).
   const rankPass = async (results: ChannelResult[]) => {
     const allRanked = await rankCandidates(deps.store, results, rankOpts);
@@ -154,7 +157,8 @@ export async function recall(deps: RecallDeps, query: string, p: RecallParams): 
     // The misattribution check reads whose lines rank first before they are ranked by whom they are about.
     await firstHydrated(deps.store, unbound, 'message', p.limit);
     const lines = unbound.filter((c) => c.message).map(textOf);
-    const ranked = subjects ? demoteOthersSubjects(query, await hydrated(deps.store, unbound, subjects.window), subjects) : unbound;
+    const bound = subjects ? demoteOthersSubjects(query, await hydrated(deps.store, unbound, subjects.window), subjects) : unbound;
+    const ranked = speakers ? await focusOnNamedSpeaker(deps.store, query, bound, speakers) : bound;
     const memories = applySaliencePrior(await firstHydrated(deps.store, ranked, 'memory', p.limit + 5), tuning.salienceWeight, lifecycle, p.referenceDate).slice(0, p.limit);
     const messages = await firstHydrated(deps.store, ranked, 'message', p.limit);
     timings.fuse = performance.now() - t1;
