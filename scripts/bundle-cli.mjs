@@ -59,6 +59,10 @@ await esbuild.build({
   entryPoints: ['src/cli/run.ts'],
   outfile: cli,
   format: 'cjs',
+  // Whitespace and comments out, names kept: the binary reads, copies and holds the whole source
+  // (lazy functions compile from it), and each 4 KB of it first touched costs a page fault.
+  minifyWhitespace: true,
+  minifySyntax: true,
   define: { 'import.meta.url': '__mnemoModuleUrl' },
   banner: { js: "const __mnemoModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
 });
