@@ -14,6 +14,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { CJS_HEAD, CJS_TAIL } from '../dist/cli/cjs-wrapper.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outdir = `${root}dist/bin`;
@@ -58,12 +59,17 @@ await esbuild.build({
   entryPoints: ['src/cli/run.ts'],
   outfile: cli,
   format: 'cjs',
+  // Whitespace and comments out, names kept: the binary reads, copies and holds the whole source
+  // (lazy functions compile from it), and each 4 KB of it first touched costs a page fault.
+  minifyWhitespace: true,
+  minifySyntax: true,
   define: { 'import.meta.url': '__mnemoModuleUrl' },
   banner: { js: "const __mnemoModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
 });
 // esbuild escapes non-ASCII text in strings and names but not in regular expression literals or
 // comments; escaping those too lets the binary read the bundle as Latin-1, many times faster than UTF-8.
-writeFileSync(cli, readFileSync(cli, 'utf8').replace(/[^\0-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+const ascii = readFileSync(cli, 'utf8').replace(/[^\0-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+writeFileSync(cli, CJS_HEAD + ascii + CJS_TAIL);
 const cliHash = createHash('sha256').update(readFileSync(cli)).digest('hex').slice(0, 16);
 
 // The binary: a small ES module that loads the CLI above.

@@ -71,6 +71,11 @@ export interface MnemoOptions {
    * (one-shot commands), `background` (servers; recall threads default to it).
    */
   loadIndexes?: 'search' | 'warm' | 'background';
+  /**
+   * Embedded store: SQLite's page cache per connection, in MB (default 16; recall threads and a
+   * writer beside them use 4). Each page it holds is a copy of one the OS already caches.
+   */
+  pageCacheMb?: number;
 }
 
 /** Opens a memory service over a data directory (SQLite) or a given store provider. */
@@ -86,11 +91,14 @@ export function openMemoryForRecall(opts: MnemoOptions): MnemoApi {
 function createMnemo(opts: MnemoOptions, recallOnly: boolean): MnemoApi {
   const dataDir = path.resolve(opts.dataDir ?? '.mnemo');
   const warn = opts.onWarning ?? ((m: string) => process.emitWarning(m, 'MnemoWarning'));
+  if (opts.pageCacheMb !== undefined && !(opts.pageCacheMb > 0 && opts.pageCacheMb <= 65536)) {
+    throw new MnemoError('invalid_input', `pageCacheMb must be a number of MB in (0, 65536]; got ${opts.pageCacheMb}`);
+  }
   const recallPool = recallPoolFor(opts, dataDir, warn);
   // A writer whose searches run in recall threads holds no index: it compacts the saved ones,
   // which the threads view (they never build one of their own).
   const provider = opts.store ?? createSqliteProvider({
-    dataDir, annSaves: recallOnly ? 'none' : recallPool ? 'compact' : 'all', pageCacheMb: recallOnly || recallPool ? POOLED_PAGE_CACHE_MB : undefined, onVectorIndexEvent: vectorIndexWarnings(warn), loadIndexes: opts.loadIndexes ?? (recallOnly ? 'background' : undefined),
+    dataDir, annSaves: recallOnly ? 'none' : recallPool ? 'compact' : 'all', pageCacheMb: recallOnly || recallPool ? POOLED_PAGE_CACHE_MB : opts.pageCacheMb, onVectorIndexEvent: vectorIndexWarnings(warn), loadIndexes: opts.loadIndexes ?? (recallOnly ? 'background' : undefined),
     // A recall thread reads: a large entity-index backlog is the writer's (Profile.warm, extraction jobs).
     entityCatchUpLimit: recallOnly ? ENTITY_BATCH : undefined,
   });

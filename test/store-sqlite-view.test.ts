@@ -1,4 +1,4 @@
-import { closeSync, openSync, statSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -97,6 +97,20 @@ describe('SQLite store: searching a memory-mapped view of the saved HNSW graph (
     const target = rows[321];
     expect((await store.searchVectors(target.vector, { kind: 'memory', limit: 1 }))[0].item.id).toBe(target.id);
     expect(events[0]).toMatchObject({ event: 'ann-reject', detail: expect.stringMatching(/checksum/) });
+    expect(events.map((e) => e.event)).not.toContain('ann-view');
+    await provider.close();
+  });
+
+  it('an id map that is not key-tab-id lines is not viewed: the view reports it and search still answers', async () => {
+    const manifest = join(dataDir, 'profiles', 'p.db.memory.hnsw');
+    const [header, idmap] = readFileSync(manifest, 'utf8').split('\n');
+    writeFileSync(manifest, `${header}\n${idmap}\n${'garbage without tabs\n'.repeat(3000)}`);
+    const events: VectorIndexEvent[] = [];
+    const provider = createSqliteProvider({ dataDir, annThreshold: 500, loadIndexes: 'warm', onVectorIndexEvent: (e) => events.push(e) });
+    const store = await provider.open('p');
+    const target = rows[123];
+    expect((await store.searchVectors(target.vector, { kind: 'memory', limit: 1 }))[0].item.id).toBe(target.id);
+    expect(events[0]).toMatchObject({ event: 'ann-reject', detail: expect.stringMatching(/id map/) });
     expect(events.map((e) => e.event)).not.toContain('ann-view');
     await provider.close();
   });

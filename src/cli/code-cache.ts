@@ -10,11 +10,9 @@ import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import vm from 'node:vm';
+import { CJS_HEAD } from './cjs-wrapper.js';
 import { pruneStaleCodeCaches } from './code-cache-prune.js';
 
-// The wrapper starts on the source's first line so that stack traces keep the bundle's line numbers.
-const HEAD = '(function (exports, require, module, __filename, __dirname) { ';
-const TAIL = '\n})';
 /** A release build of V8 checks a cache's version, flags and length, not its bytes: a SHA-256 of them goes in front. */
 const DIGEST_BYTES = 32;
 const LONG_RUN_MS = 10_000;
@@ -50,12 +48,16 @@ function writeCache(cacheFile: string, script: vm.Script): void {
   }
 }
 
-/** `require(file)` of an ASCII-only file through the cache in `cacheFile` (null: no cache); returns the module's exports. */
+/**
+ * `require(file)` of an ASCII-only file already wrapped as a CommonJS function (cjs-wrapper.ts), through
+ * the cache in `cacheFile` (null: no cache); returns the module's exports.
+ */
 export function requireWithCodeCache(file: string, cacheFile: string | null): unknown {
   // The build makes the bundle ASCII only (scripts/bundle-cli.mjs): Latin-1 reads it as is, without UTF-8 decoding.
   const source = readFileSync(file, 'latin1');
+  if (!source.startsWith(CJS_HEAD)) throw new Error(`${file} is not a wrapped CLI bundle: run \`npm run build\``);
   const cachedData = cacheFile ? readCache(cacheFile) : undefined;
-  const script = new vm.Script(HEAD + source + TAIL, {
+  const script = new vm.Script(source, {
     filename: file,
     cachedData,
     importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { RecallResult } from '../../api.js';
 import { LIMITS } from '../../limits.js';
 import type { MemoryType } from '../../types.js';
-import { withProfile } from '../context.js';
+import { ONE_SHOT_SEARCH_PAGE_CACHE_MB, withProfile } from '../context.js';
 import { emit, oneLine } from '../output.js';
 import { choice, dateOption, intOption, typesOption } from '../parse.js';
 import { type ScopeFlags, addScopeFilterOptions, scopeFilterInput } from '../scope-options.js';
@@ -43,7 +43,7 @@ export function registerRecall(program: Command): void {
           ...scopeFilterInput(opts),
         });
         emit(g.json, res, () => formatRecall(res));
-      });
+      }, { pageCacheMb: ONE_SHOT_SEARCH_PAGE_CACHE_MB });
     });
 }
 

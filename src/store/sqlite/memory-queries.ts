@@ -42,6 +42,8 @@ const SEARCH_COLUMNS = MEMORY_COLUMNS.split(',').map((c) => `m.${c.trim()}`).joi
 const SCORE = MEMORY_COLUMNS.split(',').length;
 const FETCHED = SCORE + 1;
 
+const DERIVED_ONLY = `AND rowid IN (SELECT rid FROM memories WHERE derived_from <> '[]')`;
+
 export function searchMemories(conn: Connection, query: TextQuery, opts: MemorySearchOptions): Scored<Memory>[] {
   const match = ftsMatchExpression(query);
   if (!match || opts.limit <= 0) return [];
@@ -49,8 +51,11 @@ export function searchMemories(conn: Connection, query: TextQuery, opts: MemoryS
   // filters); rank every match only when the filters left too few. Ties go to the newer row, as
   // in the in-memory index, so both paths return the same hits (except that FTS5's statistics count
   // derived memories, which the in-memory index keeps apart).
+  // Derived memories alone: FTS5 ranks only the matches among them (index memories_derived), where
+  // filtering after the join read the row of every match (tens of MB at 100K memories).
+  const derivedOnly = opts.derived === 'only' ? DERIVED_ONLY : '';
   const run = (inner: number) => conn.rows(`WITH f AS (
-      SELECT rowid, bm25(memories_fts) AS b FROM memories_fts WHERE memories_fts MATCH ?1 ORDER BY b, rowid DESC LIMIT ?6)
+      SELECT rowid, bm25(memories_fts) AS b FROM memories_fts WHERE memories_fts MATCH ?1 ${derivedOnly} ORDER BY b, rowid DESC LIMIT ?6)
     SELECT ${SEARCH_COLUMNS}, -f.b AS score, (SELECT count(*) FROM f) AS fetched
     FROM f JOIN memories m ON m.rid = f.rowid
     WHERE m.status IN (SELECT value FROM json_each(?2))

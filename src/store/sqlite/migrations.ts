@@ -286,6 +286,11 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (word, kind, key)
   ) WITHOUT ROWID;
   `,
+  `
+  -- The derived (consolidated) memories, usually a few: full-text search over them alone checks
+  -- these rows instead of reading every memory that matches the words.
+  CREATE INDEX memories_derived ON memories (rid) WHERE derived_from <> '[]';
+  `,
 ];
 
 export function schemaVersion(db: Database.Database): number {

@@ -6,6 +6,7 @@ import { tempPathFor } from '../../vector/atomic-file.js';
 import type { VectorKind } from '../store.js';
 import type { Connection } from './connection.js';
 import type { AnnVectorIndex } from './vector-ann.js';
+import { IdMapFile } from './vector-id-file.js';
 
 /**
  * The HNSW index of one kind, persisted beside the database as a cache of the `vectors` table:
@@ -110,11 +111,46 @@ export function readAnnFiles(prefix: string, kind: VectorKind, verify: 'checksum
   const nl = text.indexOf('\n');
   const manifest = parseHeader(text.slice(0, nl < 0 ? text.length : nl));
   if (!manifest || manifest.kind !== kind) throw new Error('unreadable manifest');
+  return { manifest, idsText: text.slice(nl + 1), graphPath: checkedGraph(prefix, manifest, verify) };
+}
+
+/** The manifest's first bytes: its header and the id map's header line, a few hundred bytes. */
+const VIEW_HEAD_BYTES = 8192;
+
+/**
+ * As `readAnnFiles` with `stamp`, for a view: the id map is not read but looked up in place
+ * (IdMapFile), its file open until the caller closes it.
+ */
+export function viewAnnFiles(prefix: string, kind: VectorKind): { manifest: AnnManifest; ids: IdMapFile; graphPath: string } | null {
+  let fd: number;
+  try {
+    fd = openSync(manifestPath(prefix, kind), 'r');
+  } catch {
+    return null;
+  }
+  try {
+    const head = Buffer.alloc(VIEW_HEAD_BYTES);
+    const n = readSync(fd, head, 0, head.length, 0);
+    const nl = head.indexOf(10);
+    const nl2 = head.indexOf(10, nl + 1);
+    const manifest = nl < 0 ? null : parseHeader(head.toString('utf8', 0, nl));
+    if (!manifest || manifest.kind !== kind || nl2 < 0 || nl2 >= n) throw new Error('unreadable manifest');
+    if (!/^mnemo-idmap 1 \d+$/.test(head.toString('latin1', nl + 1, nl2))) throw new Error('unreadable id map');
+    const graph = checkedGraph(prefix, manifest, 'stamp');
+    return { manifest, ids: new IdMapFile(fd, nl2 + 1), graphPath: graph };
+  } catch (err) {
+    closeSync(fd);
+    throw err;
+  }
+}
+
+/** The graph file's path, once it is checked against its manifest (see readAnnFiles). */
+function checkedGraph(prefix: string, manifest: AnnManifest, verify: 'checksum' | 'stamp'): string {
   const graph = graphPath(prefix, manifest.graph);
   if (verify === 'stamp' && manifest.bytes !== undefined && statSync(graph).size !== manifest.bytes) throw new Error('graph file does not have the length its manifest records');
   const untouched = verify === 'stamp' && manifest.stamp !== undefined && fileStamp(graph) === manifest.stamp;
   if (!untouched && fileChecksum(graph) !== manifest.checksum) throw new Error('graph file does not match its checksum');
-  return { manifest, idsText: text.slice(nl + 1), graphPath: graph };
+  return graph;
 }
 
 /**

@@ -111,6 +111,7 @@ export class VectorCache {
       await this.build.done;
     }
     if (this.unsaved > 0 && savesChanges(this.opts)) this.save();
+    this.view?.index.release();
     this.closed = true;
     await this.background.close();
   }
@@ -156,6 +157,7 @@ export class VectorCache {
     if (view && prefix && readHeader(manifestPath(prefix, this.kind))?.graph === view.index.graph && view.index.advance(view.rev, rev)) {
       view.rev = rev;
       if (this.viewFits(view.index, rev)) return view.index;
+      view.index.release();
       this.view = null;
       this.viewUnusable = { graph: view.index.graph };
       return null;

@@ -17,10 +17,14 @@ export interface AnnCheckpoint {
 export function readAnnCheckpoint(conn: Connection, kind: VectorKind, prefix: string, rev: number, verify: 'checksum' | 'stamp'): AnnCheckpoint | null {
   const files = readAnnFiles(prefix, kind, verify);
   if (!files) return null;
-  const { manifest } = files;
+  return { files, delta: checkpointDelta(conn, kind, files.manifest, rev) };
+}
+
+/** What changed since the files' checkpoint up to `rev`; throws when the files do not fit this database (see readAnnCheckpoint). */
+export function checkpointDelta(conn: Connection, kind: VectorKind, manifest: AnnManifest, rev: number): LogDelta {
   if (manifest.dbId !== databaseId(conn, false)) throw new Error('files belong to another database');
   if (!logReaches(logBounds(conn), manifest.rev) || manifest.rev > rev) throw new Error(`checkpoint ${manifest.rev} is outside the kept log`);
   const delta = readLog(conn, kind, manifest.rev, rev);
   if (delta.cleared) throw new Error('vectors were cleared after the checkpoint');
-  return { files, delta };
+  return delta;
 }

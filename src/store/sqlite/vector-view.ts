@@ -2,7 +2,9 @@ import { AnnIndex, ANN_DEFAULTS } from '../../vector/ann-index.js';
 import { ExactVectorIndex, type VectorAttrs, type VectorHit, type VectorIndex } from '../../vector/exact-vector-index.js';
 import type { VectorKind } from '../store.js';
 import type { Connection } from './connection.js';
-import { readAnnCheckpoint } from './vector-checkpoint.js';
+import { viewAnnFiles } from './vector-ann-files.js';
+import { checkpointDelta } from './vector-checkpoint.js';
+import type { IdMapFile } from './vector-id-file.js';
 import { readLog } from './vector-log.js';
 import { ownerAttrs, putRecord, recordsOf } from './vector-rows.js';
 
@@ -21,7 +23,7 @@ export class ViewedAnnIndex implements VectorIndex {
     private readonly conn: Connection,
     private readonly kind: VectorKind,
     private readonly ann: AnnIndex,
-    private readonly ids: KeyIdLookup,
+    private readonly ids: IdMapFile,
     /** The graph file this view maps (a newer save writes another). */
     readonly graph: string,
     /** The log position the graph reflects. */
@@ -63,17 +65,27 @@ export class ViewedAnnIndex implements VectorIndex {
    * `replaces`: the previous view, unusable from then on, whose mapping is released.
    */
   static open(conn: Connection, kind: VectorKind, prefix: string, rev: number, replaces?: ViewedAnnIndex): ViewedAnnIndex | null {
-    const checkpoint = readAnnCheckpoint(conn, kind, prefix, rev, 'stamp');
-    if (!checkpoint) return null;
-    const { files, delta } = checkpoint;
-    const { manifest } = files;
-    const ann = AnnIndex.view(files.graphPath, { dimensions: manifest.dimensions, quantization: ANN_DEFAULTS.quantization }, replaces?.ann);
-    const ids = new KeyIdLookup(files.idsText);
-    if (ann.size !== ids.size) throw new Error(`graph holds ${ann.size} vectors, its id map ${ids.size}`);
-    if (delta.touched.length > MAX_TOUCHED) throw new Error(`${delta.touched.length} vectors changed since the checkpoint`);
-    const overlay = new ExactVectorIndex(manifest.dimensions);
-    for (const r of recordsOf(conn, kind, delta.touched)) putRecord(overlay, r);
-    return new ViewedAnnIndex(conn, kind, ann, ids, manifest.graph, manifest.rev, new Set(delta.touched), overlay);
+    replaces?.release();
+    const files = viewAnnFiles(prefix, kind);
+    if (!files) return null;
+    const { manifest, ids } = files;
+    try {
+      const delta = checkpointDelta(conn, kind, manifest, rev);
+      const ann = AnnIndex.view(files.graphPath, { dimensions: manifest.dimensions, quantization: ANN_DEFAULTS.quantization }, replaces?.ann);
+      if (ann.size !== manifest.size) throw new Error(`graph holds ${ann.size} vectors, its manifest ${manifest.size}`);
+      if (delta.touched.length > MAX_TOUCHED) throw new Error(`${delta.touched.length} vectors changed since the checkpoint`);
+      const overlay = new ExactVectorIndex(manifest.dimensions);
+      for (const r of recordsOf(conn, kind, delta.touched)) putRecord(overlay, r);
+      return new ViewedAnnIndex(conn, kind, ann, ids, manifest.graph, manifest.rev, new Set(delta.touched), overlay);
+    } catch (err) {
+      ids.close();
+      throw err;
+    }
+  }
+
+  /** Closes the id map file: the view no longer searches (its graph mapping goes with `open(…, replaces)` or the collector). */
+  release(): void {
+    this.ids.close();
   }
 
   get dimensions(): number {
@@ -125,44 +137,4 @@ export class ViewedAnnIndex implements VectorIndex {
 function merge(a: VectorHit[], b: VectorHit[], limit: number): VectorHit[] {
   if (b.length === 0) return a;
   return [...a, ...b].sort((x, y) => y.score - x.score).slice(0, limit);
-}
-
-/**
- * Key → id over the id map text ("key\tid" lines after a header, keys ascending: they are
- * assigned in order and the map serializes in insertion order), by binary search over the line
- * starts: no Map of every id is built.
- */
-class KeyIdLookup {
-  private readonly starts: Uint32Array;
-  readonly size: number;
-
-  constructor(private readonly text: string) {
-    let n = 0;
-    for (let at = text.indexOf('\n'); at >= 0 && at + 1 < text.length; at = text.indexOf('\n', at + 1)) n++;
-    const starts = new Uint32Array(n);
-    let i = 0;
-    for (let at = text.indexOf('\n'); at >= 0 && at + 1 < text.length; at = text.indexOf('\n', at + 1)) starts[i++] = at + 1;
-    this.starts = starts;
-    this.size = n;
-  }
-
-  idOf(key: number): string | undefined {
-    let lo = 0;
-    let hi = this.size - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      const start = this.starts[mid];
-      const tab = this.text.indexOf('\t', start);
-      const k = Number(this.text.slice(start, tab));
-      if (k === key) return this.text.slice(tab + 1, this.lineEnd(tab));
-      if (k < key) lo = mid + 1;
-      else hi = mid - 1;
-    }
-    return undefined;
-  }
-
-  private lineEnd(from: number): number {
-    const nl = this.text.indexOf('\n', from);
-    return nl < 0 ? this.text.length : nl;
-  }
 }

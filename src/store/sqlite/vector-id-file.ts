@@ -1,0 +1,114 @@
+import { closeSync, fstatSync, readSync } from 'node:fs';
+
+interface Window {
+  firstKey: number;
+  firstAt: number;
+  lastKey: number;
+  lastNext: number;
+  /** The id on the key's line in this window, or null. */
+  find(key: number): string | null;
+}
+
+/** Bytes read per probe: about 100 lines of the id map. */
+const WINDOW = 4096;
+
+/**
+ * Key → id read from the id map part of a saved manifest ("key\tid" lines, keys ascending) with a
+ * few small reads per key, instead of reading the whole map (MBs at 100K vectors: the largest part
+ * of a one-shot command's memory and page faults after the graph itself). Keys are assigned in
+ * order, so a key's line sits about where its value says between the first and the last key:
+ * interpolation finds it in one or two reads. The file stays open (a newer save renames another
+ * manifest over the path, never writes into this one) until `close()`.
+ */
+export class IdMapFile {
+  private readonly buf = Buffer.allocUnsafe(WINDOW);
+  private readonly end: number;
+  private readonly first: number;
+  private readonly last: number;
+  private closed = false;
+
+  /** `start`: offset of the first "key\tid" line. Throws when the map is not made of such lines. */
+  constructor(private readonly fd: number, private readonly start: number) {
+    this.end = fstatSync(fd).size;
+    if (start >= this.end) {
+      // No vectors: no key is found.
+      this.first = 1;
+      this.last = 0;
+      return;
+    }
+    const head = this.window(start, Math.min(this.end, start + WINDOW), true);
+    const tailFrom = Math.max(start, this.end - WINDOW);
+    const tail = this.window(tailFrom, this.end, tailFrom === start);
+    if (!head || !tail) throw new Error('id map line longer than a read');
+    this.first = head.firstKey;
+    this.last = tail.lastKey;
+  }
+
+  idOf(key: number): string | undefined {
+    if (this.closed) throw new Error('id map file closed');
+    if (!(key >= this.first && key <= this.last)) return undefined;
+    // [lo, hi): a byte range starting and ending at line boundaries that holds the key's line if any; loKey..hiKey bound its keys.
+    let lo = this.start;
+    let hi = this.end;
+    let loKey = this.first;
+    let hiKey = this.last;
+    for (;;) {
+      const guess = lo + Math.floor(((key - loKey) / Math.max(1, hiKey - loKey)) * (hi - lo));
+      const from = hi - lo <= WINDOW ? lo : Math.max(lo, Math.min(hi - WINDOW, guess - (WINDOW >> 1)));
+      const w = this.window(from, Math.min(hi, from + WINDOW), from === lo);
+      if (!w) throw new Error('id map line longer than a read');
+      const found = w.find(key);
+      if (found !== null) return found;
+      if (key < w.firstKey) {
+        hi = w.firstAt;
+        hiKey = w.firstKey;
+      } else if (key > w.lastKey) {
+        lo = w.lastNext;
+        loKey = w.lastKey;
+      } else {
+        return undefined;
+      }
+      if (lo >= hi) return undefined;
+    }
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    closeSync(this.fd);
+  }
+
+  /**
+   * The whole lines of [from, to) (a line cut by `from`, unless it is a line start, or by `to` is left
+   * out): the keys and offsets of the first and last, and a search for one key's id among them.
+   */
+  private window(from: number, to: number, atLineStart: boolean): Window | null {
+    const n = readSync(this.fd, this.buf, 0, to - from, from);
+    const text = (atLineStart ? '\n' : '') + this.buf.toString('latin1', 0, n);
+    const base = from - (atLineStart ? 1 : 0);
+    const begin = text.indexOf('\n');
+    // The last whole line ends at the last newline, or at the end of the file.
+    const stop = from + n === this.end && !text.endsWith('\n') ? text.length : text.lastIndexOf('\n');
+    if (begin < 0 || stop <= begin + 1) return null;
+    const lastStart = text.lastIndexOf('\n', stop - 1) + 1;
+    const keyAt = (at: number) => {
+      const tab = text.indexOf('\t', at);
+      const nl = text.indexOf('\n', at);
+      if (tab < 0 || (nl >= 0 && tab > nl)) throw new Error('malformed id map line');
+      return Number(text.slice(at, tab));
+    };
+    return {
+      firstKey: keyAt(begin + 1),
+      firstAt: base + begin + 1,
+      lastKey: keyAt(lastStart),
+      lastNext: base + stop + 1,
+      find(key: number): string | null {
+        const needle = `\n${key}\t`;
+        const at = text.indexOf(needle);
+        if (at < 0 || at >= stop) return null;
+        const end = text.indexOf('\n', at + 1);
+        return text.slice(at + needle.length, end < 0 || end > stop ? stop : end);
+      },
+    };
+  }
+}
