@@ -61,12 +61,43 @@ export function setAside(ranked: Candidate[], gathered: ReadonlySet<string>): { 
 }
 
 /**
- * The gathered candidates back in by their own score, the rest keeping their order; `first` (a
- * topic memory answering the question: gathered-answers.ts) before them all.
+ * A gathered memory's place is worth as much as the turns it carries: it scores at most the mean
+ * of their scores in the ranking (a turn's score is its own or that of the best ordinary memory
+ * drawn from it; a turn the ranking never found counts 0). A digest quoting seven statements, three
+ * of which the question matches, would otherwise put four unrelated turns ahead of better evidence
+ * at one rank. A digest carrying no turns (a session summary) goes by its members' memories.
+ */
+export function weighByCarried(ranked: readonly Candidate[], aside: readonly Candidate[]): Candidate[] {
+  if (aside.length === 0) return [];
+  const turnScore = new Map<string, number>();
+  const memoryScore = new Map<string, number>();
+  const raise = (map: Map<string, number>, id: string, score: number) => map.set(id, Math.max(map.get(id) ?? 0, score));
+  for (const c of ranked) {
+    if (c.kind === 'message') raise(turnScore, c.id, c.score);
+    else {
+      raise(memoryScore, c.id, c.score);
+      for (const id of c.memory?.sourceMessageIds ?? []) raise(turnScore, id, c.score);
+    }
+  }
+  return aside.map((c) => {
+    const m = c.memory;
+    if (!m) return c;
+    const [ids, scores] = m.sourceMessageIds.length > 0 ? [m.sourceMessageIds, turnScore] : [m.derivedFrom, memoryScore];
+    if (ids.length === 0) return c;
+    const weakest = Math.min(...ids.map((id) => scores.get(id) ?? 0));
+    return weakest < c.score ? { ...c, score: weakest } : c;
+  });
+}
+
+/**
+ * The gathered candidates back in by their score weighed by what they carry (weighByCarried), the
+ * rest keeping their order; `first` (a topic memory answering the question: gathered-answers.ts)
+ * before them all.
  */
 export function putBack(ranked: Candidate[], aside: Candidate[], first: Candidate | null = null): Candidate[] {
-  if (!first) return insertByScore(ranked, aside);
+  const weighed = weighByCarried(ranked, aside.filter((c) => c !== first));
+  if (!first) return insertByScore(ranked, weighed);
   const top = ranked[0]?.score ?? first.score;
-  return [{ ...first, score: Math.max(first.score, top) }, ...insertByScore(ranked, aside.filter((c) => c !== first))];
+  return [{ ...first, score: Math.max(first.score, top) }, ...insertByScore(ranked, weighed)];
 }
 
