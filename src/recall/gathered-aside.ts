@@ -61,11 +61,12 @@ export function setAside(ranked: Candidate[], gathered: ReadonlySet<string>): { 
 }
 
 /**
- * A gathered memory's place is worth as much as the turns it carries: it scores at most the mean
- * of their scores in the ranking (a turn's score is its own or that of the best ordinary memory
- * drawn from it; a turn the ranking never found counts 0). A digest quoting seven statements, three
- * of which the question matches, would otherwise put four unrelated turns ahead of better evidence
- * at one rank. A digest carrying no turns (a session summary) goes by its members' memories.
+ * A gathered memory's place is worth no more than the turns it carries: it scores at most the
+ * weakest of their scores in the ranking (a turn's score is its own or that of the best ordinary
+ * memory drawn from it; a turn the ranking never found counts 0). A digest quoting seven
+ * statements, four of which the question matches, would otherwise put three unrelated turns ahead
+ * of better evidence at one rank (the mean of their scores still did). A digest carrying no turns
+ * (a session summary) goes by its members' memories.
  */
 export function weighByCarried(ranked: readonly Candidate[], aside: readonly Candidate[]): Candidate[] {
   if (aside.length === 0) return [];
