@@ -41,6 +41,26 @@ describe('evidence mapping', () => {
     const result = { memories: [memory(0.5, [id(messages[2])])], messages: [message(0.5, messages[1])] };
     expect(rankedEvidenceIds(result, map)).toEqual(['D1:3', 'D1:2']);
   });
+  describe('a merged memory counts for one of the turns that said its statement', () => {
+    const merged = (score: number, tags: string[] = []) =>
+      ({ score, sourceMessageIds: [id(messages[1]), id(messages[2])], derivedFrom: ['m1', 'm2'], tags }) as unknown as RecalledMemory;
+    const found = (score: number, m: BenchMessage) => ({ ...message(score, m), channels: [{ channel: 'messages', score }] }) as unknown as RecalledMessage;
+
+    it('the one the question found best', () => {
+      const result = { memories: [merged(0.9)], messages: [found(0.4, messages[1]), found(0.8, messages[2])] };
+      expect(rankedEvidenceIds(result, map)).toEqual(['D1:3', 'D1:2']);
+    });
+
+    it('the first (whose words it keeps) when the question found none of them; a turn joined only through it is no find', () => {
+      const result = { memories: [merged(0.9)], messages: [message(0.5, messages[2]), found(0.3, messages[0])] };
+      expect(rankedEvidenceIds(result, map)).toEqual(['D1:2', 'D1:3', 'D1:1']);
+    });
+
+    it('a topic or session digest counts for every turn it quotes', () => {
+      const result = { memories: [merged(0.9, ['semantic', 'tea'])], messages: [found(0.8, messages[2])] };
+      expect(rankedEvidenceIds(result, map)).toEqual(['D1:2', 'D1:3']);
+    });
+  });
 });
 
 describe('mnemo system adapter', () => {

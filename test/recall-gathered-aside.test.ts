@@ -61,4 +61,40 @@ describe('a gathered memory ranks by its own match and moves nothing else', () =
     expect(ids).not.toContain(p.pets.id);
     expect(ranked.find((c) => c.id === p.digest.id)!.score).toBeLessThanOrEqual(ranked.find((c) => c.id === p.instruction.id)!.score);
   });
+
+  // Asks about timeouts, not about the digest's topic word (errors).
+  const OFF_TOPIC: RankOptions = { ...OPTS, query: 'which API timeouts should I handle', terms: ['api', 'timeouts', 'handle'] };
+
+  it('ranks no higher than the weakest turn it carries: it never puts a turn the question did not find ahead of one it did', async () => {
+    const p = await profile();
+    // The digest's own match is the best of its channel; of its turns the question found the timeout only.
+    const ranked = await rankCandidates(temp.store, channels(p, true), OFF_TOPIC);
+    const digest = ranked.find((c) => c.id === p.digest.id)!;
+    expect(digest.score).toBe(0);
+    expect(ranked.at(-1)).toBe(digest);
+  });
+
+  it('with every turn it carries found, ranks just at the weakest of them', async () => {
+    const p = await profile();
+    const found: ChannelResult[] = [
+      { channel: 'fulltext', hits: [{ kind: 'memory', id: p.digest.id, score: 9 }, { kind: 'memory', id: p.instruction.id, score: 6 }] },
+      { channel: 'messages', hits: [p.rule, p.timeout, p.cities, p.pets].map((m, i) => ({ kind: 'message' as const, id: m.id, score: 5 - i })) },
+    ];
+    const ranked = await rankCandidates(temp.store, found, OFF_TOPIC);
+    const digest = ranked.find((c) => c.id === p.digest.id)!;
+    const turns = [p.timeout, p.cities, p.pets].map((m) => ranked.find((c) => c.id === m.id)!.score);
+    expect(digest.score).toBeCloseTo(Math.min(...turns), 9);
+    expect(digest.score).toBeGreaterThan(0);
+  });
+
+  it('a topic memory the question asks about (its person, one of its topic words) keeps its own match', async () => {
+    const p = await profile();
+    const onTopic = await rankCandidates(temp.store, channels(p, true), OPTS);
+    const offTopic = await rankCandidates(temp.store, channels(p, true), OFF_TOPIC);
+    const score = (list: typeof onTopic) => list.find((c) => c.id === p.digest.id)!.score;
+    expect(score(offTopic)).toBe(0);
+    expect(score(onTopic)).toBeGreaterThan(0);
+    // Still no higher than the best statement the question matches (its channel score is capped).
+    expect(score(onTopic)).toBeLessThanOrEqual(onTopic.find((c) => c.id === p.instruction.id)!.score);
+  });
 });

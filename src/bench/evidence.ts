@@ -1,5 +1,6 @@
 /** Maps a mnemo recall result to the dataset's evidence ids, in rank order. */
-import type { RecallResult } from '../api.js';
+import type { RecallResult, RecalledMemory } from '../api.js';
+import { isGathered } from '../consolidation/compose.js';
 import { messageId } from '../ids.js';
 import type { BenchMessage } from './types.js';
 
@@ -28,13 +29,28 @@ function ownEvidenceId(metadata: Record<string, unknown> | null): string | undef
 }
 
 /**
+ * The turns a recalled memory counts for: its source messages. A merged memory (consolidation's)
+ * is one statement said in several turns, often sessions apart; like the statement it replaces it
+ * counts for one turn: the one the question matched best (returned with a channel of its own), else
+ * the first, whose words it keeps. Crediting every restatement at its rank would put the turn that
+ * said it months earlier ahead of better evidence wherever the later one matches.
+ */
+function memoryTurns(m: RecalledMemory, found: ReadonlyMap<string, number>): string[] {
+  if (!m.derivedFrom?.length || isGathered(m) || m.sourceMessageIds.length < 2) return m.sourceMessageIds;
+  let best: string | undefined;
+  for (const id of m.sourceMessageIds) if (found.has(id) && (best === undefined || found.get(id)! > found.get(best)!)) best = id;
+  return [best ?? m.sourceMessageIds[0]!];
+}
+
+/**
  * Memories and messages merged by score (memories first on ties), each contributing evidence ids:
- * a memory those of its source messages, a message its own; duplicates dropped.
+ * a memory those of its source messages (memoryTurns), a message its own; duplicates dropped.
  */
 export function rankedEvidenceIds(result: Pick<RecallResult, 'memories' | 'messages'>, map: EvidenceMap): string[] {
   type Entry = { score: number; order: number; ids: () => string[] };
+  const found = new Map(result.messages.filter((m) => m.channels?.length).map((m) => [m.id, m.score]));
   const entries: Entry[] = [
-    ...result.memories.map((m, i) => ({ score: m.score, order: i, ids: () => m.sourceMessageIds.flatMap((id) => map.get(id) ?? []) })),
+    ...result.memories.map((m, i) => ({ score: m.score, order: i, ids: () => memoryTurns(m, found).flatMap((id) => map.get(id) ?? []) })),
     ...result.messages.map((m, i) => ({
       score: m.score,
       order: result.memories.length + i,

@@ -1,4 +1,5 @@
 import { isGathered } from '../consolidation/compose.js';
+import type { Memory } from '../types.js';
 import type { Store } from '../store/store.js';
 import type { Candidate, ChannelResult } from './candidate.js';
 import { insertByScore } from './insert-by-score.js';
@@ -61,12 +62,48 @@ export function setAside(ranked: Candidate[], gathered: ReadonlySet<string>): { 
 }
 
 /**
- * The gathered candidates back in by their own score, the rest keeping their order; `first` (a
- * topic memory answering the question: gathered-answers.ts) before them all.
+ * A gathered memory's place is worth no more than the turns it carries: it scores at most the
+ * weakest of their scores in the ranking (a turn's score is its own or that of the best ordinary
+ * memory drawn from it; a turn the ranking never found counts 0). A digest quoting seven
+ * statements, four of which the question matches, would otherwise put three unrelated turns ahead
+ * of better evidence at one rank (the mean of their scores still did). A digest carrying no turns
+ * (a session summary) goes by its members' memories. A topic memory the question asks about (its
+ * person and one of its topic words: `asks`, gathered-answers.ts) keeps its own match: it gathers
+ * what the question wants across sessions. Placed just below its best turn instead, it cost
+ * LoCoMo single-hop 3 points.
  */
-export function putBack(ranked: Candidate[], aside: Candidate[], first: Candidate | null = null): Candidate[] {
-  if (!first) return insertByScore(ranked, aside);
+export function weighByCarried(ranked: readonly Candidate[], aside: readonly Candidate[], asks: (m: Memory) => boolean = () => false): Candidate[] {
+  if (aside.length === 0) return [];
+  const turnScore = new Map<string, number>();
+  const memoryScore = new Map<string, number>();
+  const raise = (map: Map<string, number>, id: string, score: number) => map.set(id, Math.max(map.get(id) ?? 0, score));
+  for (const c of ranked) {
+    if (c.kind === 'message') raise(turnScore, c.id, c.score);
+    else {
+      raise(memoryScore, c.id, c.score);
+      for (const id of c.memory?.sourceMessageIds ?? []) raise(turnScore, id, c.score);
+    }
+  }
+  return aside.map((c) => {
+    const m = c.memory;
+    if (!m) return c;
+    const [ids, scores] = m.sourceMessageIds.length > 0 ? [m.sourceMessageIds, turnScore] : [m.derivedFrom, memoryScore];
+    if (ids.length === 0) return c;
+    if (asks(m)) return c;
+    const weakest = Math.min(...ids.map((id) => scores.get(id) ?? 0));
+    return weakest < c.score ? { ...c, score: weakest } : c;
+  });
+}
+
+/**
+ * The gathered candidates back in by their score weighed by what they carry (weighByCarried), the
+ * rest keeping their order; `first` (a topic memory answering the question: gathered-answers.ts)
+ * before them all.
+ */
+export function putBack(ranked: Candidate[], aside: Candidate[], first: Candidate | null = null, asks?: (m: Memory) => boolean): Candidate[] {
+  const weighed = weighByCarried(ranked, aside.filter((c) => c !== first), asks);
+  if (!first) return insertByScore(ranked, weighed);
   const top = ranked[0]?.score ?? first.score;
-  return [{ ...first, score: Math.max(first.score, top) }, ...insertByScore(ranked, aside.filter((c) => c !== first))];
+  return [{ ...first, score: Math.max(first.score, top) }, ...insertByScore(ranked, weighed)];
 }
 

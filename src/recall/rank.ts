@@ -21,7 +21,7 @@ import { liftAnswers } from './asked-answered.js';
 import { type SecondRoundOptions, secondRound } from './second-round.js';
 import { followPointers, type PointerOptions } from './gathered-pointers.js';
 import { capGathered, gatheredAmong, putBack, setAside } from './gathered-aside.js';
-import { answeringTopic } from './gathered-answers.js';
+import { answeringTopic, topicAsker } from './gathered-answers.js';
 import { followThreads, type ThreadOptions } from './thread-entities.js';
 import { preferFirstMentions } from './first-mention.js';
 import { type FollowUpOptions, followUps } from './follow-ups.js';
@@ -122,5 +122,6 @@ export async function rankCandidates(store: Store, results: ChannelResult[], opt
   if (opts.followUps) ranked = await followUps(store, ranked, opts.followUps);
   if (opts.secondRound) ranked = await secondRound(store, ranked, opts.query, opts.terms, opts.secondRound);
   if (opts.exchangeHead) ranked = await pairExchanges(store, ranked, opts.exchangeHead, opts.exchangeKeep);
-  return putBack(ranked, fused.aside, opts.topicAnswers ? answeringTopic(fused.aside, opts.query, opts.terms) : null);
+  if (fused.aside.length > 0) await hydrate(store, ranked.filter((c) => c.kind === 'memory'));
+  return putBack(ranked, fused.aside, opts.topicAnswers ? answeringTopic(fused.aside, opts.query, opts.terms) : null, topicAsker(opts.query, opts.terms));
 }

@@ -1,3 +1,4 @@
+import { KIND_TAG } from '../consolidation/compose.js';
 /** One mention of a named thing: the message or memory that mentions it, and its session. */
 export interface EntityMention {
   entity: string;
@@ -39,3 +40,12 @@ export const ENTITY_MESSAGE_MARK = 'entities.message_seq';
 export const ENTITY_MEMORY_MARK = 'entities.memory_rid';
 /** Rows indexed per catch-up statement batch. */
 export const ENTITY_BATCH = 2000;
+
+/**
+ * Tags of the memories the entity index leaves out: consolidation's digests (a topic across
+ * sessions, a session summary; src/consolidation/compose.ts). A digest repeats the names its
+ * members already mention, so indexing it would raise every name's count (lowering its weight, or
+ * pushing it past the "too common" cap) and take places among a name's mentions. A merged memory
+ * stays in: it replaces its members, whose mentions leave with them.
+ */
+export const UNINDEXED_DIGEST_TAGS: readonly string[] = [KIND_TAG.semantic, KIND_TAG.summary];

@@ -56,6 +56,17 @@ export function entityContract(h: Harness): void {
       expect((await s.entityMentions(['hetzner'])).map((x) => x.id)).toEqual([newer.id]);
     });
 
+    it("leaves consolidation's digests out: a name counts once per statement, a merged memory stays in", async () => {
+      const s = h.store();
+      const members = [mem('Ann took Luna to the beach', { sessionId: 's1' }), mem('Ann walks Luna every morning', { sessionId: 's2' })];
+      const topic = mem('Ann on luna: Ann took Luna to the beach; Ann walks Luna every morning', { tags: ['semantic', 'luna'], derivedFrom: members.map((m) => m.id) });
+      const summary = mem('Session 2024-03-01: Ann took Luna to the beach', { sessionId: 's1', tags: ['summary'], derivedFrom: [members[0]!.id] });
+      const merged = mem('Ann adopted Luna in May', { derivedFrom: [members[0]!.id] });
+      await s.writeMemories([...members, topic, summary, merged]);
+      expect((await s.entityCounts(['luna'])).get('luna')).toBe(3);
+      expect((await s.entityMentions(['luna'])).map((x) => x.id).sort()).toEqual([...members.map((m) => m.id), merged.id].sort());
+    });
+
     it('keeps profiles apart', async () => {
       const s = h.store();
       const other = await h.provider().open('other');

@@ -1,7 +1,9 @@
 import { entityMentions as mentionsOf } from '../../entities/extract.js';
-import { ENTITY_BATCH, ENTITY_MEMORY_MARK, ENTITY_MESSAGE_MARK, type EntityMention, type EntitySummary } from '../entity-store.js';
+import { ENTITY_BATCH, ENTITY_MEMORY_MARK, ENTITY_MESSAGE_MARK, type EntityMention, type EntitySummary, UNINDEXED_DIGEST_TAGS } from '../entity-store.js';
 import { PURGED } from './memory-rows.js';
 import type { QueryRunner, Sql, Tx } from './runner.js';
+
+const NOT_DIGEST = `NOT (cardinality(derived_from) > 0 AND tags && ARRAY[${UNINDEXED_DIGEST_TAGS.map((t) => `'${t}'`).join(', ')}]::text[])`;
 
 /** PostgreSQL side of `EntityStore` (see src/store/entity-store.ts). */
 
@@ -27,7 +29,7 @@ export async function catchUp(db: QueryRunner, profile: string): Promise<void> {
     await indexRows(tx, profile, ENTITY_MESSAGE_MARK, 'message',
       `SELECT seq AS n, id, session_id, content FROM mnemo_messages WHERE profile = $1 AND seq > $2 AND content <> $3 ORDER BY seq LIMIT $4`);
     await indexRows(tx, profile, ENTITY_MEMORY_MARK, 'memory',
-      `SELECT rid AS n, id, session_id, content FROM mnemo_memories WHERE profile = $1 AND rid > $2 AND content <> $3 AND status = 'active' ORDER BY rid LIMIT $4`);
+      `SELECT rid AS n, id, session_id, content FROM mnemo_memories WHERE profile = $1 AND rid > $2 AND content <> $3 AND status = 'active' AND ${NOT_DIGEST} ORDER BY rid LIMIT $4`);
   });
 }
 

@@ -1,10 +1,12 @@
 import { entityMentions as mentionsOf } from '../../entities/extract.js';
-import { ENTITY_BATCH, ENTITY_MEMORY_MARK, ENTITY_MESSAGE_MARK, type EntityMention, type EntitySummary } from '../entity-store.js';
+import { ENTITY_BATCH, ENTITY_MEMORY_MARK, ENTITY_MESSAGE_MARK, type EntityMention, type EntitySummary, UNINDEXED_DIGEST_TAGS } from '../entity-store.js';
 import type { Connection } from './connection.js';
 import type { GenerationMemo } from './generation-memo.js';
 import { PURGED } from './memory-rows.js';
 
 /** SQLite side of `EntityStore` (see src/store/entity-store.ts). */
+
+const NOT_DIGEST = `NOT (derived_from <> '[]' AND EXISTS (SELECT 1 FROM json_each(memories.tags) WHERE value IN (${UNINDEXED_DIGEST_TAGS.map((t) => `'${t}'`).join(', ')})))`;
 
 function mark(conn: Connection, key: string): number {
   return Number(conn.get<{ value: string }>(`SELECT value FROM meta WHERE key = ?`, key)?.value ?? 0);
@@ -28,7 +30,7 @@ export function catchUp(conn: Connection, maxBacklog = Infinity, batches = Infin
   if (messagesBehind + memoriesBehind > maxBacklog) return false;
   return conn.write(() => {
     const messagesDone = indexRows(conn, ENTITY_MESSAGE_MARK, 'message', `SELECT seq AS n, id, session_id, content FROM messages WHERE seq > ? AND content <> ? ORDER BY seq LIMIT ?`, batches);
-    const memoriesDone = indexRows(conn, ENTITY_MEMORY_MARK, 'memory', `SELECT rid AS n, id, session_id, content FROM memories WHERE rid > ? AND content <> ? AND status = 'active' ORDER BY rid LIMIT ?`, batches);
+    const memoriesDone = indexRows(conn, ENTITY_MEMORY_MARK, 'memory', `SELECT rid AS n, id, session_id, content FROM memories WHERE rid > ? AND content <> ? AND status = 'active' AND ${NOT_DIGEST} ORDER BY rid LIMIT ?`, batches);
     return messagesDone && memoriesDone;
   });
 }
