@@ -286,6 +286,28 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (word, kind, key)
   ) WITHOUT ROWID;
   `,
+  `
+  -- Vectors keyed by their owner's row key (memories.rid, messages.seq), which grows with every
+  -- write: a new vector is appended to its table's last page. Keyed by the owners' random hash
+  -- ids, each write dirtied (and at scale read from disk) a random page of the whole table. A
+  -- vector whose owner row is gone was never searchable and is not copied. One step of the
+  -- migration's transaction: a crash leaves the old table whole.
+  CREATE TABLE memory_vectors (
+    rid INTEGER PRIMARY KEY,
+    dims INTEGER NOT NULL,
+    vector BLOB NOT NULL
+  );
+  CREATE TABLE message_vectors (
+    seq INTEGER PRIMARY KEY,
+    dims INTEGER NOT NULL,
+    vector BLOB NOT NULL
+  );
+  INSERT INTO memory_vectors (rid, dims, vector)
+    SELECT m.rid, v.dims, v.vector FROM vectors v JOIN memories m ON m.id = v.id WHERE v.kind = 'memory' ORDER BY m.rid;
+  INSERT INTO message_vectors (seq, dims, vector)
+    SELECT m.seq, v.dims, v.vector FROM vectors v JOIN messages m ON m.id = v.id WHERE v.kind = 'message' ORDER BY m.seq;
+  DROP TABLE vectors;
+  `,
 ];
 
 export function schemaVersion(db: Database.Database): number {
