@@ -7,7 +7,8 @@ import { MIGRATIONS, openSqliteStore } from '../src/store/sqlite/index.js';
 import { mem, msg, vec } from './contract/harness.js';
 
 const blob = (v: Float32Array) => Buffer.from(v.buffer, v.byteOffset, v.byteLength);
-const LAYOUT_MIGRATIONS = 2;
+/** The first of the two steps that key vectors and entity mentions by row (found by content: steps appended later follow them). */
+const LAYOUT_STEP = MIGRATIONS.findIndex((step) => step.includes('CREATE TABLE memory_vectors'));
 const at = '2026-01-01T00:00:00.000Z';
 
 /**
@@ -17,8 +18,8 @@ const at = '2026-01-01T00:00:00.000Z';
 function writeOldStore(path: string): { a: string; b: string; gone: string; m: string } {
   const db = new Database(path);
   db.function('mnemo_fts_deferred', () => 0);
-  for (const step of MIGRATIONS.slice(0, MIGRATIONS.length - LAYOUT_MIGRATIONS)) db.exec(step);
-  db.prepare(`INSERT INTO meta (key, value) VALUES ('schema_version', ?)`).run(String(MIGRATIONS.length - LAYOUT_MIGRATIONS));
+  for (const step of MIGRATIONS.slice(0, LAYOUT_STEP)) db.exec(step);
+  db.prepare(`INSERT INTO meta (key, value) VALUES ('schema_version', ?)`).run(String(LAYOUT_STEP));
   const m = msg('s1', 'user', 'Luna and Orion deploy on fridays');
   db.prepare(`INSERT INTO messages (id, session_id, role, content, created_at) VALUES (?, ?, ?, ?, ?)`).run(m.id, m.sessionId, m.role, m.content, at);
   const memories = [mem('Luna deploys on fridays'), mem('Orion eats lunch at noon'), mem('an old preference')];
