@@ -42,8 +42,8 @@ function runAndKill(args: string[], killWhen: (line: string, lines: string[]) =>
 function tableVectors(dataDir: string): Map<string, Float32Array> {
   const db = new Database(path.join(dataDir, 'profiles', 'p.db'), { readonly: true });
   try {
-    const rows = db.prepare(`SELECT v.id, v.vector FROM vectors v JOIN memories m ON m.id = v.id
-      WHERE v.kind = 'memory' AND m.status = 'active'`).all() as { id: string; vector: Buffer }[];
+    const rows = db.prepare(`SELECT m.id, v.vector FROM memory_vectors v JOIN memories m ON m.rid = v.rid
+      WHERE m.status = 'active'`).all() as { id: string; vector: Buffer }[];
     return new Map(rows.map((r) => [r.id, new Float32Array(r.vector.buffer.slice(r.vector.byteOffset, r.vector.byteOffset + r.vector.byteLength))]));
   } finally {
     db.close();

@@ -43,9 +43,9 @@ function indexRows(conn: Connection, key: string, kind: 'message' | 'memory', se
     if (rows.length === 0) return true;
     const known = (k: string) => conn.get(`SELECT 1 FROM entity_mentions WHERE entity = ? LIMIT 1`, k) !== undefined;
     for (const r of rows) {
-      conn.run(`DELETE FROM entity_mentions WHERE kind = ? AND item_id = ?`, kind, r.id);
+      conn.run(`DELETE FROM entity_mentions WHERE kind = ? AND item_key = ?`, kind, r.n);
       for (const entity of mentionsOf(r.content, known)) {
-        conn.run(`INSERT OR IGNORE INTO entity_mentions (entity, kind, item_id, session_id) VALUES (?, ?, ?, ?)`, entity, kind, r.id, r.session_id);
+        conn.run(`INSERT OR IGNORE INTO entity_mentions (entity, kind, item_key, item_id, session_id) VALUES (?, ?, ?, ?, ?)`, entity, kind, r.n, r.id, r.session_id);
       }
     }
     from = rows[rows.length - 1]!.n;
@@ -58,6 +58,7 @@ export function entityMentions(conn: Connection, entities: string[], limit = 500
   catchUp(conn, maxBacklog);
   const out: EntityMention[] = [];
   for (const entity of new Set(entities)) {
+    // Sorted by id here (the table keeps each entity's mentions in write order).
     const rows = conn.all<{ kind: 'message' | 'memory'; item_id: string; session_id: string | null }>(
       `SELECT e.kind, e.item_id, e.session_id FROM entity_mentions e WHERE e.entity = ?
        ORDER BY e.kind, e.item_id LIMIT ?`, entity, limit);

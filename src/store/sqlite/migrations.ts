@@ -291,6 +291,67 @@ export const MIGRATIONS: readonly string[] = [
   -- these rows instead of reading every memory that matches the words.
   CREATE INDEX memories_derived ON memories (rid) WHERE derived_from <> '[]';
   `,
+  `
+  -- Vectors keyed by their owner's row key (memories.rid, messages.seq), which grows with every
+  -- write: a new vector is appended to its table's last page. Keyed by the owners' random hash
+  -- ids, each write dirtied (and at scale read from disk) a random page of the whole table. A
+  -- vector whose owner row is gone was never searchable and is not copied. One step of the
+  -- migration's transaction: a crash leaves the old table whole.
+  CREATE TABLE memory_vectors (
+    rid INTEGER PRIMARY KEY,
+    dims INTEGER NOT NULL,
+    vector BLOB NOT NULL
+  );
+  CREATE TABLE message_vectors (
+    seq INTEGER PRIMARY KEY,
+    dims INTEGER NOT NULL,
+    vector BLOB NOT NULL
+  );
+  INSERT INTO memory_vectors (rid, dims, vector)
+    SELECT m.rid, v.dims, v.vector FROM vectors v JOIN memories m ON m.id = v.id WHERE v.kind = 'memory' ORDER BY m.rid;
+  INSERT INTO message_vectors (seq, dims, vector)
+    SELECT m.seq, v.dims, v.vector FROM vectors v JOIN messages m ON m.id = v.id WHERE v.kind = 'message' ORDER BY m.seq;
+  DROP TABLE vectors;
+  `,
+  `
+  -- Entity mentions keyed by their item's row key (messages.seq, memories.rid) instead of its
+  -- random hash id: the mentions of a new item go to the end of each entity's range and of the
+  -- item index, so indexing a batch dirties a page per entity instead of one per mention. The id
+  -- stays a column (readers return it, ordered by it). Mentions of rows that are gone are dropped.
+  DROP TRIGGER entity_mentions_message_purge;
+  DROP TRIGGER entity_mentions_message_delete;
+  DROP TRIGGER entity_mentions_memory_purge;
+  DROP TRIGGER entity_mentions_memory_delete;
+  DROP TRIGGER entity_mentions_memory_inactive;
+  CREATE TABLE entity_mentions_by_key (
+    entity TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    item_key INTEGER NOT NULL,
+    item_id TEXT NOT NULL,
+    session_id TEXT,
+    PRIMARY KEY (entity, kind, item_key)
+  ) WITHOUT ROWID;
+  INSERT INTO entity_mentions_by_key (entity, kind, item_key, item_id, session_id)
+    SELECT e.entity, e.kind, m.seq, e.item_id, e.session_id FROM entity_mentions e JOIN messages m ON m.id = e.item_id
+    WHERE e.kind = 'message' ORDER BY e.entity, m.seq;
+  INSERT INTO entity_mentions_by_key (entity, kind, item_key, item_id, session_id)
+    SELECT e.entity, e.kind, m.rid, e.item_id, e.session_id FROM entity_mentions e JOIN memories m ON m.id = e.item_id
+    WHERE e.kind = 'memory' ORDER BY e.entity, m.rid;
+  DROP TABLE entity_mentions;
+  ALTER TABLE entity_mentions_by_key RENAME TO entity_mentions;
+  CREATE INDEX entity_mentions_item ON entity_mentions (kind, item_key);
+  CREATE TRIGGER entity_mentions_message_purge AFTER UPDATE OF content ON messages WHEN new.content = '[purged]'
+  BEGIN DELETE FROM entity_mentions WHERE kind = 'message' AND item_key = new.seq; END;
+  CREATE TRIGGER entity_mentions_message_delete AFTER DELETE ON messages
+  BEGIN DELETE FROM entity_mentions WHERE kind = 'message' AND item_key = old.seq; END;
+  CREATE TRIGGER entity_mentions_memory_purge AFTER UPDATE OF content ON memories WHEN new.content = '[purged]'
+  BEGIN DELETE FROM entity_mentions WHERE kind = 'memory' AND item_key = new.rid; END;
+  CREATE TRIGGER entity_mentions_memory_delete AFTER DELETE ON memories
+  BEGIN DELETE FROM entity_mentions WHERE kind = 'memory' AND item_key = old.rid; END;
+  CREATE TRIGGER entity_mentions_memory_inactive AFTER UPDATE OF status ON memories
+    WHEN old.status = 'active' AND new.status <> 'active'
+  BEGIN DELETE FROM entity_mentions WHERE kind = 'memory' AND item_key = new.rid; END;
+  `,
 ];
 
 export function schemaVersion(db: Database.Database): number {

@@ -15,8 +15,9 @@ const LOCAL_UNDER_KEY = `SELECT id FROM memories
  */
 export function replaceMemory(conn: Connection, vectors: SqliteVectors, memory: Memory, incoming: Set<string>): boolean {
   if (conn.get(`SELECT 1 FROM memories WHERE id = ?`, memory.id)) {
-    conn.run(`DELETE FROM memories WHERE id = ?`, memory.id);
+    // The vector first: it is found through the row.
     vectors.delete([{ kind: 'memory', id: memory.id }]);
+    conn.run(`DELETE FROM memories WHERE id = ?`, memory.id);
   }
   if (!insertMemoryRow(conn, memory)) return false;
   const keyed = memory.type === 'fact' || memory.type === 'instruction';

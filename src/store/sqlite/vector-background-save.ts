@@ -4,6 +4,7 @@ import { manifestPath, readHeader } from './vector-ann-files.js';
 import { logBounds, logReaches } from './vector-log.js';
 import { type Compaction, startCompaction } from './vector-compactor.js';
 import type { ResolvedVectorOptions } from './vector-options.js';
+import { countStored } from './vector-rows.js';
 
 const RETRY_AFTER_FAILURE_MS = 60_000;
 
@@ -59,7 +60,7 @@ export class BackgroundSave {
 
   private maybeStart(prefix: string): void {
     const saved = readHeader(manifestPath(prefix, this.kind));
-    const size = saved?.size ?? this.conn.get<{ n: number }>(`SELECT count(*) AS n FROM vectors WHERE kind = ?`, this.kind)!.n;
+    const size = saved?.size ?? countStored(this.conn, this.kind);
     if (!saved && size < this.opts.annThreshold) {
       this.written = 0;
       return;

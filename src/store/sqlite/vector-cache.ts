@@ -7,7 +7,7 @@ import { loadAnnFiles } from './vector-ann-load.js';
 import type { VectorIndex } from '../../vector/exact-vector-index.js';
 import { logBounds, logReaches, readLog } from './vector-log.js';
 import type { ResolvedVectorOptions } from './vector-options.js';
-import { allRecords, applyTouched, putRecord } from './vector-rows.js';
+import { allRecords, applyTouched, countStored, putRecord } from './vector-rows.js';
 import { BackgroundSave } from './vector-background-save.js';
 import { ViewedAnnIndex } from './vector-view.js';
 
@@ -209,7 +209,7 @@ export class VectorCache {
     this.cancelBuild();
     this.exact = this.ann = null;
     this.unsaved = 0;
-    const count = this.conn.get<{ n: number }>(`SELECT count(*) AS n FROM vectors WHERE kind = ?`, this.kind)!.n;
+    const count = countStored(this.conn, this.kind);
     this.rejected = false;
     if (count >= this.opts.annThreshold && this.opts.filesPrefix) this.ann = this.loadFiles(this.opts.filesPrefix, rev);
     if (!this.ann) {

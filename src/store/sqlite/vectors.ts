@@ -7,11 +7,13 @@ import { VectorCache } from './vector-cache.js';
 import type { VectorAttrs } from '../../vector/exact-vector-index.js';
 import { logVectorChange } from './vector-log.js';
 import { resolveVectorOptions, type VectorOptions } from './vector-options.js';
+import { countStored, VECTOR_TABLE } from './vector-rows.js';
 import { searchSessionAnn, searchSessionExact } from './vector-subset.js';
 import { ViewedAnnIndex } from './vector-view.js';
 
 /**
- * Vectors live in the `vectors` table (float32 BLOBs); searches run on an in-memory index per
+ * Vectors live in one table per kind (float32 BLOBs keyed by the owner's row key, so writes
+ * append; see migration 11); searches run on an in-memory index per
  * kind (see VectorCache): exact below `annThreshold` vectors, HNSW above it, persisted beside
  * the database file. A memory's vector exists only while the memory is active.
  */
@@ -38,12 +40,13 @@ export class SqliteVectors {
     const written = { memory: 0, message: 0 };
     this.conn.write(() => {
       this.checkDimensions(rows);
-      const live = this.liveOwners(rows);
+      const keys = this.ownerKeys(rows);
       for (const row of rows) {
-        if (!live.has(`${row.kind}:${row.id}`)) continue; // unknown owner or inactive memory: the vector would only go stale
-        this.conn.run(`INSERT INTO vectors (kind, id, dims, vector) VALUES (?, ?, ?, ?)
-          ON CONFLICT (kind, id) DO UPDATE SET dims = excluded.dims, vector = excluded.vector`,
-          row.kind, row.id, row.vector.length, vectorToBlob(row.vector));
+        const key = keys[row.kind].get(row.id);
+        if (key === undefined) continue; // unknown owner or inactive memory: the vector would only go stale
+        // One row per statement: an INSERT … SELECT opens a statement journal each time, which in a
+        // transaction of thousands of rows cost ~1 ms per vector.
+        this.conn.run(UPSERT[row.kind], key, row.vector.length, vectorToBlob(row.vector));
         logVectorChange(this.conn, row.kind, row.id, 'upsert');
         written[row.kind]++;
       }
@@ -57,7 +60,7 @@ export class SqliteVectors {
     const written = { memory: 0, message: 0 };
     this.conn.write(() => {
       for (const owner of owners) {
-        const res = this.conn.run(`DELETE FROM vectors WHERE kind = ? AND id = ?`, owner.kind, owner.id);
+        const res = this.conn.run(DELETE[owner.kind], owner.id);
         if (res.changes > 0) {
           logVectorChange(this.conn, owner.kind, owner.id, 'delete');
           written[owner.kind]++;
@@ -74,16 +77,13 @@ export class SqliteVectors {
 
   clear(): void {
     this.conn.write(() => {
-      this.conn.run(`DELETE FROM vectors`);
+      for (const table of Object.values(VECTOR_TABLE)) this.conn.run(`DELETE FROM ${table}`);
       logVectorChange(this.conn, '*', null, 'clear');
     });
   }
 
   count(kind?: VectorKind): number {
-    const row = kind
-      ? this.conn.get<{ n: number }>(`SELECT count(*) AS n FROM vectors WHERE kind = ?`, kind)
-      : this.conn.get<{ n: number }>(`SELECT count(*) AS n FROM vectors`);
-    return row?.n ?? 0;
+    return kind ? countStored(this.conn, kind) : countStored(this.conn, 'memory') + countStored(this.conn, 'message');
   }
 
   search(vector: Float32Array, opts: VectorSearchOptions): Scored<VectorOwner>[] {
@@ -111,13 +111,24 @@ export class SqliteVectors {
     const rows = kind === 'memory'
       ? this.conn.all<{ id: string }>(`SELECT m.id FROM memories m
           WHERE m.status = 'active' AND m.type <> 'task'
-            AND NOT EXISTS (SELECT 1 FROM vectors v WHERE v.kind = 'memory' AND v.id = m.id)
+            AND NOT EXISTS (SELECT 1 FROM memory_vectors v WHERE v.rid = m.rid)
           ORDER BY m.rid LIMIT ?`, limit)
       : this.conn.all<{ id: string }>(`SELECT m.id FROM messages m
           WHERE m.content <> '[purged]'
-            AND NOT EXISTS (SELECT 1 FROM vectors v WHERE v.kind = 'message' AND v.id = m.id)
+            AND NOT EXISTS (SELECT 1 FROM message_vectors v WHERE v.seq = m.seq)
           ORDER BY m.seq LIMIT ?`, limit);
     return rows.map((r) => ({ kind, id: r.id }));
+  }
+
+  /** The row keys of the rows' owners that exist (memories: and are active), in one statement per kind. */
+  private ownerKeys(rows: VectorRow[]): Record<VectorKind, Map<string, number>> {
+    const keys = { memory: new Map<string, number>(), message: new Map<string, number>() };
+    for (const kind of ['memory', 'message'] as const) {
+      const ids = rows.filter((r) => r.kind === kind).map((r) => r.id);
+      if (ids.length === 0) continue;
+      for (const [id, key] of this.conn.rows(OWNER_KEYS[kind], JSON.stringify(ids)) as [string, number][]) keys[kind].set(id, key);
+    }
+    return keys;
   }
 
   private checkDimensions(rows: VectorRow[]): void {
@@ -129,23 +140,26 @@ export class SqliteVectors {
       }
     }
     // Every stored vector has the same dimensions (this check keeps it so), so one row tells.
-    const other = this.conn.get<{ dims: number }>(`SELECT dims FROM vectors LIMIT 1`);
-    if (other && other.dims !== dims) {
+    const other = this.conn.get<{ dims: number | null }>(`SELECT coalesce((SELECT dims FROM memory_vectors LIMIT 1),
+      (SELECT dims FROM message_vectors LIMIT 1)) AS dims`);
+    if (other?.dims != null && other.dims !== dims) {
       throw new MnemoError('conflict', `vector dimension mismatch: new vectors have ${dims} dimensions but stored vectors have ${other.dims}; clear vectors when the embedder changes`);
     }
   }
-
-  /** `kind:id` of the rows' owners that exist (memories: and are active), in one statement per kind. */
-  private liveOwners(rows: VectorRow[]): Set<string> {
-    const live = new Set<string>();
-    for (const kind of ['memory', 'message'] as const) {
-      const ids = rows.filter((r) => r.kind === kind).map((r) => r.id);
-      if (ids.length === 0) continue;
-      const found = kind === 'memory'
-        ? this.conn.all<{ id: string }>(`SELECT id FROM memories WHERE id IN (SELECT value FROM json_each(?)) AND status = 'active'`, JSON.stringify(ids))
-        : this.conn.all<{ id: string }>(`SELECT id FROM messages WHERE id IN (SELECT value FROM json_each(?))`, JSON.stringify(ids));
-      for (const r of found) live.add(`${kind}:${r.id}`);
-    }
-    return live;
-  }
 }
+
+/** A vector goes to its owner's row key; a memory's only while the memory is active. */
+const OWNER_KEYS = {
+  memory: `SELECT id, rid FROM memories WHERE id IN (SELECT value FROM json_each(?)) AND status = 'active'`,
+  message: `SELECT id, seq FROM messages WHERE id IN (SELECT value FROM json_each(?))`,
+} as const;
+const UPSERT = {
+  memory: `INSERT INTO memory_vectors (rid, dims, vector) VALUES (?, ?, ?)
+    ON CONFLICT (rid) DO UPDATE SET dims = excluded.dims, vector = excluded.vector`,
+  message: `INSERT INTO message_vectors (seq, dims, vector) VALUES (?, ?, ?)
+    ON CONFLICT (seq) DO UPDATE SET dims = excluded.dims, vector = excluded.vector`,
+} as const;
+const DELETE = {
+  memory: `DELETE FROM memory_vectors WHERE rid = (SELECT rid FROM memories WHERE id = ?)`,
+  message: `DELETE FROM message_vectors WHERE seq = (SELECT seq FROM messages WHERE id = ?)`,
+} as const;
