@@ -114,4 +114,23 @@ describe('SQLite store: searching a memory-mapped view of the saved HNSW graph (
     expect(events.map((e) => e.event)).not.toContain('ann-view');
     await provider.close();
   });
+
+  it('an id map damaged between its first and last lines: the search that meets it drops the view, reports it and still answers', async () => {
+    const manifest = join(dataDir, 'profiles', 'p.db.memory.hnsw');
+    const lines = readFileSync(manifest, 'latin1').split('\n');
+    // Lines 2..n are "key\tid": keep the first and last 200 whole, so opening the view succeeds.
+    for (let i = 200; i < lines.length - 200; i++) lines[i] = lines[i]!.replace('\t', ' ');
+    writeFileSync(manifest, lines.join('\n'), 'latin1');
+    const events: VectorIndexEvent[] = [];
+    const provider = createSqliteProvider({ dataDir, annThreshold: 500, loadIndexes: 'warm', onVectorIndexEvent: (e) => events.push(e) });
+    const store = await provider.open('p');
+    for (const target of [rows[700], rows[701], rows[702]]) {
+      expect((await store.searchVectors(target.vector, { kind: 'memory', limit: 1 }))[0].item.id).toBe(target.id);
+    }
+    const seen = events.map((e) => e.event);
+    expect(seen[0]).toBe('ann-view');
+    expect(events.find((e) => e.event === 'ann-reject')?.detail).toMatch(/id map/);
+    expect(seen.filter((e) => e === 'ann-view')).toHaveLength(1);
+    await provider.close();
+  });
 });

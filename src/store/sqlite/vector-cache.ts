@@ -86,6 +86,20 @@ export class VectorCache {
     return this.ann ?? this.exact;
   }
 
+  /**
+   * A search of the view failed (its files are damaged where opening did not look): the view is
+   * released, reported as rejected and not tried again until a newer save. False when no view was in use.
+   */
+  dropFailedView(err: Error): boolean {
+    const view = this.view;
+    if (!view) return false;
+    view.index.release();
+    this.view = null;
+    this.viewUnusable = { graph: view.index.graph };
+    this.opts.emit({ kind: this.kind, event: 'ann-reject', detail: err.message });
+    return true;
+  }
+
   /** Loads the index and waits for a background HNSW build it starts to finish. */
   async warm(): Promise<void> {
     // A usable view stays: it searches the same graph a load would, from pages shared with every

@@ -87,6 +87,17 @@ export class SqliteVectors {
   }
 
   search(vector: Float32Array, opts: VectorSearchOptions): Scored<VectorOwner>[] {
+    try {
+      return this.searchOnce(vector, opts);
+    } catch (err) {
+      // A viewed graph's files can turn out damaged past what opening it checked (an id map line in
+      // the middle): the view is dropped, reported, and the search answers from a load or the table.
+      if (!this.caches[opts.kind].dropFailedView(err as Error)) throw err;
+      return this.searchOnce(vector, opts);
+    }
+  }
+
+  private searchOnce(vector: Float32Array, opts: VectorSearchOptions): Scored<VectorOwner>[] {
     if (opts.limit <= 0 || vector.length === 0) return [];
     const index = this.caches[opts.kind].current();
     if (!index || index.size === 0) return [];
