@@ -153,6 +153,9 @@ export class SqliteStore implements Store {
     const index = this.textIndex('memories');
     return (index && searchMemoriesIndexed(this.conn, index, query, opts)) ?? queries.searchMemories(this.conn, query, opts);
   }
+  async hasDerivedMemories(): Promise<boolean> {
+    return this.counts.get(this.conn, 'derived', () => Number(this.textIndex('memories')?.hasApart() ?? queries.hasDerivedMemories(this.conn))) > 0;
+  }
   async memoriesByTopicKeys(keys: string[], opts?: { types?: MemoryType[]; limit?: number }): Promise<Memory[]> {
     return queries.memoriesByTopicKeys(this.conn, keys, opts);
   }
