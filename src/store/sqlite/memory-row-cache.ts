@@ -12,8 +12,8 @@ const SESSION_AT = memoryColumnAt('session_id');
 const BY_RIDS = `SELECT ${MEMORY_COLUMNS}, rid FROM memories WHERE rid IN (SELECT value FROM json_each(?))`;
 const BY_IDS = `SELECT ${MEMORY_COLUMNS}, rid FROM memories WHERE id IN (SELECT value FROM json_each(?))`;
 
-/** Rows held at most (about 1 KB each); past this the cache starts over. */
-const MAX_ROWS = 8192;
+/** Rows held at most (about 1 KB each, per open profile); past this the cache starts over. */
+const MAX_ROWS = 2048;
 
 /** The filters a full-text search applies to the rows it ranked. */
 export interface RowFilter {
