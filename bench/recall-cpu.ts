@@ -1,14 +1,16 @@
 /**
  * CPU per unique recall, in process: `npx tsx bench/recall-cpu.ts [--memories 10000] [--questions 600]
- * [--rounds 3] [--baseline DIR]`. Seeds the profile of bench/http-load.ts, then asks its recall-unique
+ * [--rounds 3] [--baseline DIR]`. Seeds the profile of bench/http-load.ts once (a copy for each probe), then asks its recall-unique
  * questions one at a time (no HTTP; on the main thread, or on `--recall-threads N` as `mnemo serve` does) and
  * reports CPU ms per recall (user + system of every thread, garbage collection included) and mean step timings. `--baseline DIR` is another
  * checkout of mnemo (with node_modules): each round runs both trees in fresh child processes, alternating,
- * and prints the ratio, so a load that changes during the run weighs on both sides alike. `--profile FILE`
+ * and prints the ratio, so a load that changes during the run weighs on both sides alike, and whether both ranked
+ * the same results for every question (contents, channels, scores to 6 digits, answer). `--profile FILE`
  * saves a CPU profile of this tree's measured recalls (.cpuprofile, for Chrome DevTools) and prints its hottest files.
  */
 import { fork } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { benchArgs } from '../src/bench/bench-args.js';
@@ -19,7 +21,7 @@ import { profileCpu } from '../src/bench/perf/cpu-profile.js';
 const args = benchArgs('bench/recall-cpu', `npx tsx bench/recall-cpu.ts [--memories 10000] [--questions 600] [--rounds 3] [--baseline DIR]
   [--recall-threads 0-4] [--profile FILE]`, {
   memories: { type: 'string', default: '10000' }, questions: { type: 'string', default: '600' }, rounds: { type: 'string', default: '3' },
-  baseline: { type: 'string' }, child: { type: 'string' }, 'recall-threads': { type: 'string', default: '0' }, profile: { type: 'string' },
+  baseline: { type: 'string' }, child: { type: 'string' }, from: { type: 'string' }, seed: { type: 'string' }, 'recall-threads': { type: 'string', default: '0' }, profile: { type: 'string' },
 });
 const { values } = args;
 const count = args.whole('memories', 1), questions = args.whole('questions', 1), rounds = args.whole('rounds', 1);
@@ -27,24 +29,49 @@ const threads = args.whole('recall-threads', 0);
 if (threads > 4) args.fail(`--recall-threads must be from 0 to 4; got ${threads}`);
 
 const here = path.resolve(import.meta.dirname, '..');
+const ask = new Function(`return ${UNIQUE_QUESTION}`)() as (i: number, count: number) => string;
 
-interface Sample { cpuMs: number; wallMs: number; steps: Record<string, number> }
+/** `ranked`: per question, a digest of the ranked memories and messages (contents, channels, scores to 6 digits) and the answer. */
+interface Sample { cpuMs: number; wallMs: number; steps: Record<string, number>; ranked: string[] }
 
-async function measure(tree: string): Promise<Sample> {
+interface Ranked {
+  answer: string | null;
+  memories: { content: string; score: number; channels: { channel: string }[] }[];
+  messages: { content: string; score: number; channels: { channel: string }[] }[];
+}
+
+function digest(res: Ranked): string {
+  const items = [...res.memories, ...res.messages].map((x) => `${x.content} ${x.score.toPrecision(6)} ${x.channels.map((c) => c.channel).join(',')}`);
+  return createHash('sha256').update(`${res.answer}\n${items.join('\n')}`).digest('hex').slice(0, 16);
+}
+
+/** The profile, seeded once per run (by the baseline's tree when there is one, the older schema) and copied for each probe. */
+async function seed(tree: string, dir: string): Promise<void> {
   const { openMemory } = await import(path.join(tree, 'src/index.ts'));
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'mnemo-recall-cpu-'));
-  const mnemo = openMemory({ dataDir: dir, embedder: { kind: 'hashing' }, recallThreads: threads, recallCacheMs: 0, onWarning: () => {} });
+  const mnemo = openMemory({ dataDir: dir, embedder: { kind: 'hashing' }, recallThreads: 0, onWarning: () => {} });
   const profile = mnemo.profile('bench');
   await profile.import(seedDocument(count));
   await profile.drain();
+  await profile.warm(); // and its HNSW graph built and saved: every probe searches the same one
+  await mnemo.close();
+}
+
+async function measure(tree: string, from: string): Promise<Sample> {
+  const { openMemory } = await import(path.join(tree, 'src/index.ts'));
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'mnemo-recall-cpu-'));
+  cpSync(from, dir, { recursive: true });
+  // No background jobs: folding the access log would change salience, and so scores, at times that differ between probes.
+  const mnemo = openMemory({ dataDir: dir, embedder: { kind: 'hashing' }, recallThreads: threads, recallCacheMs: 0, worker: { background: false }, onWarning: () => {} });
+  const profile = mnemo.profile('bench');
   await profile.warm();
-  const ask = new Function(`return ${UNIQUE_QUESTION}`)() as (i: number, count: number) => string;
   for (let i = 0; i < 200; i++) await profile.recall(ask(count / 2 + i * 13, count)); // warm the JIT on other questions
   const steps: Record<string, number> = {};
+  const ranked: string[] = [];
   const run = async () => {
     for (let i = 0; i < questions; i++) {
       const res = await profile.recall(ask(i, count));
       for (const [k, v] of Object.entries(res.timings as Record<string, number>)) steps[k] = (steps[k] ?? 0) + v / questions;
+      ranked.push(digest(res));
     }
   };
   const cpu = process.cpuUsage(), t = performance.now();
@@ -53,36 +80,41 @@ async function measure(tree: string): Promise<Sample> {
     console.log(hot.byFile.map((f) => `${f.name} ${(f.share * 100).toFixed(1)} %`).join('\n'));
   } else await run();
   const used = process.cpuUsage(cpu);
-  const sample = { cpuMs: (used.user + used.system) / 1000 / questions, wallMs: (performance.now() - t) / questions, steps };
+  const sample = { cpuMs: (used.user + used.system) / 1000 / questions, wallMs: (performance.now() - t) / questions, steps, ranked };
   await mnemo.close();
   rmSync(dir, { recursive: true, force: true });
   return sample;
 }
 
-function inChild(tree: string): Promise<Sample> {
+function inChild<T>(tree: string, mode: string[]): Promise<T> {
   return new Promise((resolve, reject) => {
-    const childArgs = ['--child', tree, '--memories', String(count), '--questions', String(questions), '--recall-threads', String(threads), ...(values.profile ? ['--profile', values.profile] : [])];
+    const childArgs = ['--child', tree, ...mode, '--memories', String(count), '--questions', String(questions), '--recall-threads', String(threads), ...(values.profile ? ['--profile', values.profile] : [])];
     const child = fork(import.meta.filename, childArgs, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    child.once('message', (m) => resolve(m as Sample));
+    child.once('message', (m) => resolve(m as T));
     child.once('exit', (code) => reject(new Error(`probe of ${tree} exited with ${code}`)));
   });
 }
 
 if (values.child) {
-  const s = await measure(values.child);
-  if (process.send) process.send(s);
-  else console.log(`${values.child}: ${s.cpuMs.toFixed(3)} CPU ms/recall, ${s.wallMs.toFixed(3)} wall ms`);
+  if (values.seed) await seed(values.child, values.seed);
+  const s = values.seed ? null : await measure(values.child, values.from ?? args.fail('--child needs --from DIR or --seed DIR'));
+  if (process.send) process.send(s ?? {});
+  else if (s) console.log(`${values.child}: ${s.cpuMs.toFixed(3)} CPU ms/recall, ${s.wallMs.toFixed(3)} wall ms`);
   process.exit(0);
 }
 
 const trees = values.baseline ? [here, path.resolve(values.baseline)] : [here];
 const cpu = new Map<string, number[]>(trees.map((t) => [t, []]));
+const rankings = new Map<string, string[]>();
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const seeded = mkdtempSync(path.join(os.tmpdir(), 'mnemo-recall-cpu-seed-'));
+await inChild(trees.at(-1)!, ['--seed', seeded]);
 console.log(`${questions} unique recalls at ${count} memories, ${rounds} round(s); load ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
 for (let r = 0; r < rounds; r++) {
   for (const tree of r % 2 ? [...trees].reverse() : trees) {
-    const s = await inChild(tree);
+    const s = await inChild<Sample>(tree, ['--from', seeded]);
     cpu.get(tree)!.push(s.cpuMs);
+    rankings.set(tree, s.ranked);
     const steps = Object.entries(s.steps).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ');
     console.log(`round ${r + 1} ${tree === here ? 'this tree' : 'baseline '}: ${s.cpuMs.toFixed(3)} CPU ms/recall, ${s.wallMs.toFixed(3)} wall ms; ${steps}`);
   }
@@ -92,5 +124,11 @@ const line = [`median CPU ms/recall: this tree ${mine.toFixed(3)}`];
 if (values.baseline) {
   const base = median(cpu.get(trees[1])!);
   line.push(`baseline ${base.toFixed(3)} (${values.baseline}), ratio ${(mine / base).toFixed(3)}`);
+  const [a, b] = [rankings.get(here)!, rankings.get(trees[1])!];
+  const differ = a.flatMap((d, i) => (d === b[i] ? [] : [i]));
+  console.log(differ.length === 0
+    ? `ranked lists identical on all ${a.length} questions (last round)`
+    : `ranked lists differ on ${differ.length} of ${a.length} questions (last round), first: "${ask(differ[0], count)}"`);
 }
 console.log(`${line.join('; ')}; load ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+rmSync(seeded, { recursive: true, force: true });

@@ -166,6 +166,20 @@ describe('SQLite store full-text search through the in-memory index', () => {
     await again.close();
   });
 
+  it('knows whether derived memories exist, from the index or (without it) from the table, after writes by another connection', async () => {
+    const path = join(dir, 'p.db');
+    const indexed = openSqliteStore(path, 'p');
+    const plain = openSqliteStore(path, 'p', { textIndex: false });
+    const writer = openSqliteStore(path, 'p');
+    const [a, b] = (await writer.writeMemories([mem('Dee grows tomatoes'), mem('Dee grows basil')])).written;
+    expect(await indexed.searchMemories({ terms: ['grows'] }, { limit: 5 })).toHaveLength(2);
+    expect([await indexed.hasDerivedMemories(), await plain.hasDerivedMemories()]).toEqual([false, false]);
+    const digest = mem('Dee on gardening: grows tomatoes; grows basil', { derivedFrom: [a.id, b.id] });
+    await writer.commitConsolidation([{ groupKey: 'topic:dee:garden', memory: digest, requireActive: [a.id, b.id], supersede: [] }]);
+    expect([await indexed.hasDerivedMemories(), await plain.hasDerivedMemories()]).toEqual([true, true]);
+    for (const s of [writer, plain, indexed]) await s.close();
+  });
+
   it('loads a large table in the background, answering from FTS5 meanwhile and missing no write made during the load', async () => {
     const path = join(dir, 'p.db');
     const store = openSqliteStore(path, 'p', { textIndex: { backgroundAbove: 100 } });

@@ -1,6 +1,6 @@
 import type { Embedder } from '../models/embedder.js';
 import type { Store } from '../store/store.js';
-import type { MemoryType } from '../types.js';
+import type { Memory, MemoryType } from '../types.js';
 import type { QueryAnalysis } from './analyzer.js';
 import type { ChannelResult } from './candidate.js';
 import { entityChannel } from './entity-channel.js';
@@ -37,11 +37,13 @@ export async function runChannels(inp: ChannelInputs): Promise<{ results: Channe
       timings[name] = performance.now() - t0;
     }
   };
+  // Without derived memories (consolidation's) their searches apart are skipped: nothing to find.
+  const derived = inp.scope !== 'messages' && (await inp.store.hasDerivedMemories());
   const batches = await Promise.all([
-    timed('fulltext', () => (inp.scope === 'messages' ? none() : fullText(inp))),
+    timed('fulltext', () => (inp.scope === 'messages' ? none() : fullText(inp, derived))),
     timed('topic_key', () => (inp.scope === 'messages' ? none() : topicKeys(inp))),
     timed('messages', () => (inp.scope === 'memories' ? none() : messages(inp))),
-    timed('vectors', () => vectors(inp)),
+    timed('vectors', () => vectors(inp, derived)),
     timed('entities', () => (inp.entities ? entityChannel({ store: inp.store, ...inp.entities, depth: inp.depth, scope: inp.scope }) : none())),
   ]);
   const results = batches.flat();
@@ -51,7 +53,7 @@ export async function runChannels(inp: ChannelInputs): Promise<{ results: Channe
 
 const none = async (): Promise<ChannelResult[]> => [];
 
-async function fullText(inp: ChannelInputs): Promise<ChannelResult[]> {
+async function fullText(inp: ChannelInputs, derived: boolean): Promise<ChannelResult[]> {
   const { store, analysis, types, sessionId, depth, includeSuperseded } = inp;
   const statuses = includeSuperseded || analysis.wantsHistory ? (['active', 'superseded'] as const) : undefined;
   // Derived memories (consolidation's) are searched on their own: they take no place among the
@@ -61,7 +63,9 @@ async function fullText(inp: ChannelInputs): Promise<ChannelResult[]> {
       (h) => ({ kind: 'memory', id: h.item.id, score: h.score, memory: h.item }) as const,
     );
   const search = async (terms: string[]) =>
-    terms.length === 0 ? [] : (await Promise.all([part(terms, 'exclude'), part(terms, 'only')])).flat().sort((a, b) => b.score - a.score);
+    terms.length === 0
+      ? []
+      : (await Promise.all([part(terms, 'exclude'), derived ? part(terms, 'only') : []])).flat().sort((a, b) => b.score - a.score);
   // The analysis' synonyms and related words are searched too, under their own (lower) weight.
   const [direct, expanded] = await Promise.all([search(analysis.terms), inp.messageExpansions ? search(analysis.expansions) : Promise.resolve([])]);
   return [
@@ -96,14 +100,16 @@ async function messages(inp: ChannelInputs): Promise<ChannelResult[]> {
   ];
 }
 
-async function vectors({ store, analysis, embedder, types, sessionId, depth, messageVectors, scope }: ChannelInputs): Promise<ChannelResult[]> {
+async function vectors({ store, analysis, embedder, types, sessionId, depth, messageVectors, scope }: ChannelInputs, derived: boolean): Promise<ChannelResult[]> {
   if (!embedder || (scope === 'messages' && !messageVectors)) return [];
   const query = analysis.terms.join(' ');
   const texts = analysis.hyde ? [query, analysis.hyde] : [query];
   const [qv, hv] = await embedder.embed(texts);
   const search = async <K extends 'memory' | 'message'>(v: Float32Array, kind: K, limit = depth) =>
     (await store.searchVectors(v, { kind, limit, types, sessionId })).map((h) => ({ kind, id: h.item.id, score: h.score }));
-  const searchMemories = (v: Float32Array) => vectorsBesideGathered(store, (limit) => search(v, 'memory', limit), depth);
+  const rows = new Map<string, Memory>(); // read once for both searches
+  const searchMemories = (v: Float32Array) =>
+    derived ? vectorsBesideGathered(store, (limit) => search(v, 'memory', limit), depth, rows) : search(v, 'memory');
   const memories = scope !== 'messages';
   const [mem, msg, hyde] = await Promise.all([
     memories ? searchMemories(qv!) : Promise.resolve([]),

@@ -11,11 +11,12 @@ const MAX_ROUNDS = 3;
  * A memory vector search's best `depth` memories other than gathered ones (consolidation's
  * digests), with the gathered ones ranked among them: a digest takes no place of theirs, so the
  * list's tail, which scales the channel's scores (normalize.ts), stays as without consolidation.
- * Each hit carries its row (the ranking reads them anyway); a profile without digests pays one
- * row read and no second search.
+ * Each hit carries its row (the ranking reads them anyway), kept in `rows` for other searches of
+ * the same recall. Recall calls it only when the store has derived memories (Store.hasDerivedMemories).
  */
-export async function vectorsBesideGathered(store: Store, search: (limit: number) => Promise<VectorHit[]>, depth: number): Promise<VectorHit[]> {
-  const rows = new Map<string, Memory>();
+export async function vectorsBesideGathered(
+  store: Store, search: (limit: number) => Promise<VectorHit[]>, depth: number, rows = new Map<string, Memory>(),
+): Promise<VectorHit[]> {
   let limit = depth;
   let hits: VectorHit[] = [];
   for (let round = 0; round < MAX_ROUNDS; round++) {

@@ -55,6 +55,11 @@ export interface Store extends LifecycleStore, ConsolidationStore, EntityStore {
   countMemories(filter?: Omit<MemoryFilter, 'limit' | 'cursor'>): Promise<number>;
   /** Full text over content, queries and tags; active memories unless statuses given. */
   searchMemories(query: TextQuery, opts: MemorySearchOptions): Promise<Scored<Memory>[]>;
+  /**
+   * Whether any memory (of any status) has a non-empty `derivedFrom`, answered without a scan:
+   * false lets recall skip the searches it runs for derived memories alone.
+   */
+  hasDerivedMemories(): Promise<boolean>;
   /** Active memories whose topic key is one of `keys` (or starts with a key ending in '.'). */
   memoriesByTopicKeys(keys: string[], opts?: { types?: MemoryType[]; limit?: number }): Promise<Memory[]>;
   /** Every memory ever written under the key, oldest first (the supersession chain). */

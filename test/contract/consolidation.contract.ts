@@ -34,10 +34,12 @@ export function consolidationContract(h: Harness): void {
       await s.writeMemories([ann, bread, ben, cara]);
       const scored = async (opts = {}) => (await s.searchMemories({ terms: ['paints', 'portraits', 'bread'] }, { limit: 10, ...opts })).map((x) => [x.item.id, x.score]);
       const before = await scored();
+      expect(await s.hasDerivedMemories()).toBe(false);
       const digest = mem('Ann on painting: paints portraits, paints portraits of her dog, bakes bread, paints', {
         sourceMessageIds: ['m1', 'm2'], tags: ['semantic', 'painting'], derivedFrom: [ann.id, bread.id], createdAt: at(5),
       });
       await s.commitConsolidation([{ groupKey: 'topic:ann:painting', memory: digest, requireActive: [ann.id, bread.id], supersede: [] }]);
+      expect(await s.hasDerivedMemories()).toBe(true);
       expect(await scored({ derived: 'exclude' })).toEqual(before);
       const all = await scored();
       expect(all.filter(([id]) => id !== digest.id)).toEqual(before);

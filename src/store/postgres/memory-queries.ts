@@ -57,6 +57,12 @@ export async function searchMemories(sql: Sql, profile: string, query: TextQuery
 }
 
 /** Exact keys, plus prefix matches for keys ending in '.'; newest first. */
+/** One probe of the partial index mnemo_memories_derived. */
+export async function hasDerivedMemories(sql: Sql, profile: string): Promise<boolean> {
+  const res = await sql.query<{ d: boolean }>(`SELECT EXISTS (SELECT 1 FROM mnemo_memories WHERE profile = $1 AND cardinality(derived_from) > 0) AS d`, [profile]);
+  return res.rows[0].d;
+}
+
 export async function memoriesByTopicKeys(sql: Sql, profile: string, keys: string[], opts: { types?: MemoryType[]; limit?: number } = {}): Promise<Memory[]> {
   if (keys.length === 0) return [];
   const p = new Params(profile, keys.filter((k) => !k.endsWith('.')), keys.filter((k) => k.endsWith('.')));

@@ -79,6 +79,7 @@ export class PostgresStore implements Store {
   async searchMemories(query: TextQuery, opts: MemorySearchOptions): Promise<Scored<Memory>[]> {
     return queries.searchMemories(this.db, this.profile, query, opts);
   }
+  async hasDerivedMemories(): Promise<boolean> { return queries.hasDerivedMemories(this.db, this.profile); }
   async memoriesByTopicKeys(keys: string[], opts?: { types?: MemoryType[]; limit?: number }): Promise<Memory[]> {
     return queries.memoriesByTopicKeys(this.db, this.profile, keys, opts);
   }

@@ -237,4 +237,6 @@ export const MIGRATIONS: readonly string[] = [
   CREATE TRIGGER mnemo_entity_mentions_memory_status AFTER UPDATE OF status ON mnemo_memories
     FOR EACH ROW WHEN ((OLD.status = 'active') IS DISTINCT FROM (NEW.status = 'active')) EXECUTE FUNCTION mnemo_entity_mentions_status();
   `,
+  // Whether a profile has derived (consolidated) memories, by one probe: recall skips their searches when not.
+  `CREATE INDEX IF NOT EXISTS mnemo_memories_derived ON mnemo_memories (profile) WHERE cardinality(derived_from) > 0;`,
 ];

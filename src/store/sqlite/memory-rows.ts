@@ -4,6 +4,7 @@ import { memoryFromColumns } from '../from-columns.js';
 import { perceptionOf } from '../perception-columns.js';
 import { scopeOf } from '../scope-columns.js';
 import type { Connection } from './connection.js';
+import type { MemoryRowCache } from './memory-row-cache.js';
 import { inIdOrder, MEMORY_COLUMNS, memoryFromRaw } from './rows.js';
 
 export const PURGED = '[purged]';
@@ -50,7 +51,7 @@ export function getMemory(conn: Connection, id: string): Memory | null {
 }
 
 /** In the order of `ids`; unknown ids are left out. */
-export function getMemories(conn: Connection, ids: string[]): Memory[] {
+export function getMemories(conn: Connection, ids: string[], cache?: MemoryRowCache): Memory[] {
   if (ids.length === 0) return [];
-  return inIdOrder(ids, conn.rows(BY_IDS, JSON.stringify(ids)), 0, memoryFromRaw);
+  return inIdOrder(ids, cache ? cache.rowsOfIds(conn, ids) : conn.rows(BY_IDS, JSON.stringify(ids)), 0, memoryFromRaw);
 }

@@ -34,7 +34,7 @@ export const MEMORY_COLUMNS = `id, type, content, topic_key, event_time, session
   metadata, user_id, agent_id, run_id, expires_at, attachment, derived_from`;
 
 /** Where a named column sits in MEMORY_COLUMNS (looked up by name so appended columns never shift it). */
-const memoryColumnAt = (name: string): number => MEMORY_COLUMNS.split(',').map((c) => c.trim()).indexOf(name);
+export const memoryColumnAt = (name: string): number => MEMORY_COLUMNS.split(',').map((c) => c.trim()).indexOf(name);
 const SCOPE_AT = memoryColumnAt('metadata');
 const PERCEPTION_AT = memoryColumnAt('expires_at');
 const DERIVED_AT = memoryColumnAt('derived_from');

@@ -28,6 +28,7 @@ import { browseMemories } from './memory-browse.js';
 import type { BrowseFilter, StoreInspection, TimelineOptions, TimelineSlice } from '../inspect-types.js';
 import * as queries from './memory-queries.js';
 import * as rows from './memory-rows.js';
+import { MemoryRowCache } from './memory-row-cache.js';
 import { writeMemories } from './memory-write.js';
 import * as messages from './messages.js';
 import type { VectorIndexFactory } from '../../vector/exact-vector-index.js';
@@ -90,6 +91,7 @@ export class SqliteStore implements Store {
   private readonly coldSet = new ColdSet();
   private readonly archiveCache = new ArchiveCache();
   private readonly counts = new GenerationMemo();
+  private readonly memoryRows = new MemoryRowCache();
 
   constructor(readonly path: string, readonly profile: string, private readonly options: SqliteStoreOptions = {}) {
     this.conn = new Connection(path, { bulkWrites: options.bulkWrites, pageCacheMb: options.pageCacheMb });
@@ -144,14 +146,17 @@ export class SqliteStore implements Store {
     return writeMemories(this.conn, this.vectors, list, opts);
   }
   async getMemory(id: string): Promise<Memory | null> { return rows.getMemory(this.conn, id); }
-  async getMemories(ids: string[]): Promise<Memory[]> { return rows.getMemories(this.conn, ids); }
+  async getMemories(ids: string[]): Promise<Memory[]> { return rows.getMemories(this.conn, ids, this.memoryRows); }
   async listMemories(filter: MemoryFilter): Promise<Page<Memory>> { return queries.listMemories(this.conn, filter); }
   async countMemories(filter?: Omit<MemoryFilter, 'limit' | 'cursor'>): Promise<number> {
     return queries.countMemories(this.conn, filter);
   }
   async searchMemories(query: TextQuery, opts: MemorySearchOptions): Promise<Scored<Memory>[]> {
     const index = this.textIndex('memories');
-    return (index && searchMemoriesIndexed(this.conn, index, query, opts)) ?? queries.searchMemories(this.conn, query, opts);
+    return (index && searchMemoriesIndexed(this.conn, index, this.memoryRows, query, opts)) ?? queries.searchMemories(this.conn, query, opts);
+  }
+  async hasDerivedMemories(): Promise<boolean> {
+    return this.counts.get(this.conn, 'derived', () => Number(this.textIndex('memories')?.hasApart() ?? queries.hasDerivedMemories(this.conn))) > 0;
   }
   async memoriesByTopicKeys(keys: string[], opts?: { types?: MemoryType[]; limit?: number }): Promise<Memory[]> {
     return queries.memoriesByTopicKeys(this.conn, keys, opts);

@@ -79,6 +79,13 @@ export class SqliteTextIndex {
     return limit < 0 ? merged : merged.slice(0, limit);
   }
 
+  /** Whether any row is kept apart (after catching up), or null while the index is not loaded. */
+  hasApart(): boolean | null {
+    if (!this.index) return null;
+    this.conn.read(() => this.sync());
+    return this.apartIndex.size > 0;
+  }
+
   /** Loads (waiting for a background load) and catches up: a server warms up before serving. */
   async warm(): Promise<void> {
     if (!this.index && !this.loadNowOrLater()) await this.loading;

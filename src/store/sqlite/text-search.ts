@@ -2,14 +2,9 @@ import { ftsTokens } from '../../search/fts-tokens.js';
 import type { Memory, Scored, StoredMessage } from '../../types.js';
 import type { MemorySearchOptions, TextQuery } from '../store.js';
 import type { Connection } from './connection.js';
-import { MEMORY_COLUMNS, MESSAGE_COLUMNS, memoryFromRaw, messageFromRaw } from './rows.js';
+import { type MemoryRowCache, RID_AT } from './memory-row-cache.js';
+import { MESSAGE_COLUMNS, memoryFromRaw, messageFromRaw } from './rows.js';
 import type { SqliteTextIndex, TextPart } from './text-index.js';
-
-/** Rows of the given keys that pass the filters; the key is the last column. */
-const LOAD_MEMORIES = `SELECT ${MEMORY_COLUMNS}, rid FROM memories
-  WHERE rid IN (SELECT value FROM json_each(?1)) AND status IN (SELECT value FROM json_each(?2))
-    AND (?3 IS NULL OR type IN (SELECT value FROM json_each(?3))) AND (?4 IS NULL OR session_id = ?4)`;
-const MEMORY_KEY = MEMORY_COLUMNS.split(',').length;
 
 const LOAD_MESSAGES = `SELECT ${MESSAGE_COLUMNS} FROM messages
   WHERE seq IN (SELECT value FROM json_each(?1)) AND (?2 IS NULL OR session_id IN (SELECT value FROM json_each(?2)))`;
@@ -22,16 +17,17 @@ const MESSAGE_KEY = 0;
  * index is asked for four times as many until enough are left or every match was seen.
  * Null while the index is still loading: the caller searches FTS5 instead.
  */
-export function searchMemoriesIndexed(conn: Connection, index: SqliteTextIndex, query: TextQuery, opts: MemorySearchOptions): Scored<Memory>[] | null {
+export function searchMemoriesIndexed(
+  conn: Connection, index: SqliteTextIndex, rows: MemoryRowCache, query: TextQuery, opts: MemorySearchOptions,
+): Scored<Memory>[] | null {
   const phrases = queryPhrases(query);
   if (phrases.length === 0 || opts.limit <= 0) return [];
-  const statuses = JSON.stringify(opts.statuses?.length ? opts.statuses : ['active']);
-  const types = opts.types?.length ? JSON.stringify(opts.types) : null;
+  const filter = { statuses: opts.statuses?.length ? opts.statuses : ['active'], types: opts.types, sessionId: opts.sessionId };
   // Most indexed memories are active: a small margin covers the superseded and forgotten ones.
-  const first = opts.sessionId || types ? opts.limit * 4 : Math.ceil(opts.limit * 1.2) + 5;
+  const first = opts.sessionId || opts.types?.length ? opts.limit * 4 : Math.ceil(opts.limit * 1.2) + 5;
   const part = opts.derived === 'exclude' ? 'main' : opts.derived === 'only' ? 'apart' : 'all';
   return filteredTop(index, phrases, query.match === 'all', opts.limit, first,
-    (keys) => conn.rows(LOAD_MEMORIES, keys, statuses, types, opts.sessionId ?? null), MEMORY_KEY, memoryFromRaw, part);
+    (keys) => rows.rowsOfRids(conn, keys, filter), RID_AT, memoryFromRaw, part);
 }
 
 export function searchMessagesIndexed(conn: Connection, index: SqliteTextIndex, query: TextQuery, opts: { limit: number; sessionIds?: string[] }): Scored<StoredMessage>[] | null {
@@ -39,7 +35,7 @@ export function searchMessagesIndexed(conn: Connection, index: SqliteTextIndex, 
   if (phrases.length === 0 || opts.limit <= 0) return [];
   const sessions = opts.sessionIds?.length ? JSON.stringify(opts.sessionIds) : null;
   return filteredTop(index, phrases, query.match === 'all', opts.limit, sessions ? opts.limit * 4 : opts.limit,
-    (keys) => conn.rows(LOAD_MESSAGES, keys, sessions), MESSAGE_KEY, messageFromRaw, 'all');
+    (keys) => conn.rows(LOAD_MESSAGES, JSON.stringify(keys), sessions), MESSAGE_KEY, messageFromRaw, 'all');
 }
 
 /** Each term as FTS5 would read it quoted: its tokens, in order; terms without any token dropped. */
@@ -57,7 +53,7 @@ function queryPhrases(query: TextQuery): string[][] {
  */
 function filteredTop<T>(
   index: SqliteTextIndex, phrases: string[][], all: boolean, limit: number, first: number,
-  load: (keysJson: string) => unknown[][], keyColumn: number, toItem: (row: unknown[]) => T, part: TextPart,
+  load: (keys: number[]) => unknown[][], keyColumn: number, toItem: (row: unknown[]) => T, part: TextPart,
 ): Scored<T>[] | null {
   /** Every key read so far: its row, or null when the filters dropped it. */
   const rows = new Map<number, unknown[] | null>();
@@ -76,7 +72,7 @@ function filteredTop<T>(
       for (let i = read; i < end; i++) if (!rows.has(hits[i].id)) keys.push(hits[i].id);
       if (keys.length > 0) {
         for (const k of keys) rows.set(k, null);
-        for (const r of load(JSON.stringify(keys))) rows.set(r[keyColumn] as number, r);
+        for (const r of load(keys)) rows.set(r[keyColumn] as number, r);
       }
       for (let i = read; i < end; i++) if (rows.get(hits[i].id)) passed++;
       read = end;
