@@ -133,4 +133,18 @@ describe('SQLite store: searching a memory-mapped view of the saved HNSW graph (
     expect(seen.filter((e) => e === 'ann-view')).toHaveLength(1);
     await provider.close();
   });
+
+  it('an id map cut short at a line boundary is not viewed: its recorded length tells, and search still answers', async () => {
+    const manifest = join(dataDir, 'profiles', 'p.db.memory.hnsw');
+    const lines = readFileSync(manifest, 'latin1').split('\n');
+    writeFileSync(manifest, lines.slice(0, lines.length - 100).join('\n') + '\n', 'latin1');
+    const events: VectorIndexEvent[] = [];
+    const provider = createSqliteProvider({ dataDir, annThreshold: 500, loadIndexes: 'warm', onVectorIndexEvent: (e) => events.push(e) });
+    const store = await provider.open('p');
+    const target = rows[rows.length - 5];
+    expect((await store.searchVectors(target.vector, { kind: 'memory', limit: 1 }))[0].item.id).toBe(target.id);
+    expect(events[0]).toMatchObject({ event: 'ann-reject', detail: expect.stringMatching(/id map does not have the length/) });
+    expect(events.map((e) => e.event)).not.toContain('ann-view');
+    await provider.close();
+  });
 });

@@ -1,6 +1,6 @@
 import { isAscii } from 'node:buffer';
 import { createHash, randomUUID } from 'node:crypto';
-import { closeSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { tempPathFor } from '../../vector/atomic-file.js';
 import type { VectorKind } from '../store.js';
@@ -39,6 +39,11 @@ export interface AnnManifest {
    * would cost a one-shot process more than its searches); otherwise the checksum decides.
    */
   stamp?: string;
+  /**
+   * The id map's length in bytes (absent in older manifests): a view reads the map in place, a
+   * few lines at a time, so this is what tells it the file was cut short.
+   */
+  idsBytes?: number;
 }
 
 export function manifestPath(prefix: string, kind: VectorKind): string {
@@ -66,7 +71,8 @@ export function saveAnnFiles(prefix: string, kind: VectorKind, dbId: string, rev
   const checksum = fileChecksum(graphPath(prefix, graph));
   const bytes = statSync(graphPath(prefix, graph)).size;
   const stamp = fileStamp(graphPath(prefix, graph));
-  const manifest: AnnManifest = { format: FORMAT, kind, dbId, rev, dimensions: index.dimensions, size: index.size, graph, checksum, bytes, stamp };
+  const idsBytes = Buffer.byteLength(ids);
+  const manifest: AnnManifest = { format: FORMAT, kind, dbId, rev, dimensions: index.dimensions, size: index.size, graph, checksum, bytes, stamp, idsBytes };
   const path = manifestPath(prefix, kind);
   const temp = tempPathFor(path);
   try {
@@ -135,6 +141,13 @@ export function viewAnnFiles(prefix: string, kind: VectorKind): { manifest: AnnM
     const nl2 = head.indexOf(10, nl + 1);
     const manifest = nl < 0 ? null : parseHeader(head.toString('utf8', 0, nl));
     if (!manifest || manifest.kind !== kind || nl2 < 0 || nl2 >= n) throw new Error('unreadable manifest');
+    // An older manifest does not say how long its id map is: such a save is loaded (which checks
+    // every id), not viewed, until it is saved again.
+    if (manifest.idsBytes === undefined) {
+      closeSync(fd);
+      return null;
+    }
+    if (fstatSync(fd).size !== nl + 1 + manifest.idsBytes) throw new Error('id map does not have the length its manifest records');
     if (!/^mnemo-idmap 1 \d+$/.test(head.toString('latin1', nl + 1, nl2))) throw new Error('unreadable id map');
     const graph = checkedGraph(prefix, manifest, 'stamp');
     return { manifest, ids: new IdMapFile(fd, nl2 + 1), graphPath: graph };
