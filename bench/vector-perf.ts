@@ -17,6 +17,13 @@ import { join } from 'node:path';
 import { ANN_DEFAULTS, AnnIndex, type AnnQuantization } from '../src/vector/ann-index.js';
 import { exactTopK } from '../src/vector/exact-search.js';
 
+const USAGE = `npx tsx bench/vector-perf.ts [--sizes 10000,100000] [--quant f32,f16,i8] [--queries 200]
+  [--k 10] [--connectivity 16] [--ef-add 128] [--ef-search 96] [--rescore on]
+npx tsx bench/vector-perf.ts --store 100000 [--queries 200]`;
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  process.stdout.write(`${USAGE}\n`);
+  process.exit(0);
+}
 const DIMS = 100;
 const arg = (name: string, fallback: string): string => {
   const i = process.argv.indexOf(`--${name}`);
