@@ -55,6 +55,8 @@ const DEFAULT_CONFIGS: Record<string, Partial<RecallTuning>> = {
   '- second round (named people)': { secondRound: { ...DEFAULT_TUNING.secondRound, weight: 0 } },
   '- exchange pairs (overview)': { overview: { ...DEFAULT_TUNING.overview, exchangeHead: 0 } },
   '- exchange keep (overview)': { overview: { ...DEFAULT_TUNING.overview, exchangeKeep: 0 } },
+  '- session spread (across the history)': { acrossHistorySpread: 1 },
+  '- named thread (overview)': { overview: { ...DEFAULT_TUNING.overview, entityMaxShare: DEFAULT_TUNING.entityMaxShare, entityWeight: DEFAULT_TUNING.entityWeight } },
   '+ related words + expansions': { relatedWords: true, expansionWeight: 0.2 },
   '+ feedback words (PRF: top 5 turns)': { feedbackTermsWeight: 0.1 },
   '+ feedback vector (PRF: top 5 turns)': { feedbackVectorWeight: 0.1 },

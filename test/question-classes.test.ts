@@ -88,6 +88,17 @@ const CASES: Record<QuestionClassId, { triggers: string[]; paraphrases: string[]
     ],
     not: ['How many coding challenges did I finish this month?', 'Have I worked on geometry problems before?', 'What did I cook for the party?', 'Summarize my garden project.'],
   },
+  across_history: {
+    // The rule was read off questions asking "across my sessions / requests / questions / conversations".
+    triggers: ['across', 'sessions', 'session', 'requests', 'questions', 'conversations'],
+    paraphrases: [
+      'How many new columns have I wanted in the transactions table so far?',
+      'What totals did I report for my weekly word count over the past months?',
+      'How many days off did I take throughout our chats?',
+      'Which features have I asked for since we started talking?',
+    ],
+    not: ['How many columns does the transactions table have?', 'What did I say at the last meeting?', 'How many dogs do I have?', 'Where did I go across the bridge?'],
+  },
 };
 
 describe('question classes', () => {

@@ -67,7 +67,10 @@ export async function recall(deps: RecallDeps, query: string, p: RecallParams): 
   // A question asking for a set of things wants breadth (src/recall/aggregation.ts).
   const category = base.setMode && !analysis.overview && !analysis.order ? setCategory(query) : null;
   const set = category !== null;
-  const tuning = base.overviewMode && analysis.overview ? { ...base, ...base.overview } : set ? { ...base, ...base.set } : base;
+  const byKind = base.overviewMode && analysis.overview ? { ...base, ...base.overview } : set ? { ...base, ...base.set } : base;
+  // Gathered over the history ("how many… across my sessions"): each session's moment gets a place.
+  const across = !analysis.overview && !analysis.order && !!analysis.classes?.includes('across_history');
+  const tuning = across ? { ...byKind, sessionSpread: base.acrossHistorySpread } : byKind;
   const weights = { ...deps.weights, ...tuning.weights };
   timings.analyze = performance.now() - t0;
 

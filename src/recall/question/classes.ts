@@ -1,5 +1,5 @@
 import {
-  asksAssistantWords, asksDuration, asksHistory, asksMoney, asksOverview, asksOwnStatements, asksPointInTime, asksSequence, asksTime,
+  asksAcrossHistory, asksAssistantWords, asksDuration, asksHistory, asksMoney, asksOverview, asksOwnStatements, asksPointInTime, asksSequence, asksTime,
   asksTroubles,
 } from './detectors.js';
 import { type QuestionShape, shapeOf } from './shape.js';
@@ -20,7 +20,8 @@ export type QuestionClassId =
   | 'money'
   | 'duration'
   | 'point_in_time'
-  | 'trouble';
+  | 'trouble'
+  | 'across_history';
 
 export interface QuestionClass {
   id: QuestionClassId;
@@ -102,6 +103,13 @@ export const QUESTION_CLASSES: readonly QuestionClass[] = [
     example: 'Which obstacles did I run into while setting up the home server?',
     effect: 'evidence telling of an error or of something not working ranks higher',
     detect: asksTroubles,
+  },
+  {
+    id: 'across_history',
+    serves: 'what was said at several moments of the history: counts, totals and comparisons gathered over sessions',
+    example: 'How many new columns did I want to add to the transactions table across my requests?',
+    effect: "outside overviews and sequences, a session's second and later turns rank below the other sessions' best ones",
+    detect: asksAcrossHistory,
   },
 ];
 

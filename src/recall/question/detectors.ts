@@ -121,3 +121,13 @@ function subjectThenVerb(q: QuestionShape, subject: RegExp, verb: (i: number) =>
 export function asksTroubles(q: QuestionShape): boolean {
   return (TROUBLE.in(q) || /\b(?:went|go|goes|going|gone) wrong\b/.test(q.text)) && !/\bhow many\b/.test(q.text);
 }
+
+// "Across" spans the history only over what it is made of ("across my requests", not "across the bridge").
+const ACROSS_WHAT = /\bacross (?:our|the|my|all|these|those)(?: \w+)? (?:sessions?|conversations?|chats?|discussions?|talks?|requests?|questions?|messages?|updates?|days|weeks|months|years)\b/;
+
+/** Something gathered over the history rather than one moment of it: its span ("across my sessions", "so far", "over the past months"). */
+export function asksAcrossHistory(q: QuestionShape): boolean {
+  const span = HISTORY_SPAN.exec(q.text);
+  if (!span) return false;
+  return !span[0].startsWith('across') || ACROSS_WHAT.test(q.text);
+}
