@@ -41,15 +41,23 @@ function indexRows(conn: Connection, key: string, kind: 'message' | 'memory', se
     if (done >= batches) return false;
     const rows = conn.all<{ n: number; id: string; session_id: string | null; content: string }>(select, from, PURGED, ENTITY_BATCH);
     if (rows.length === 0) return true;
-    const known = (k: string) => conn.get(KNOWN, k) !== undefined;
+    const to = rows[rows.length - 1]!.n;
+    // Rows indexed again (a memory active again) lose their earlier mentions; new rows have none.
+    conn.run(`DELETE FROM entity_mentions WHERE kind = ? AND item_key > ? AND item_key <= ?`, kind, from, to);
+    conn.run(`DELETE FROM entity_mentions_recent WHERE kind = ? AND item_key > ? AND item_key <= ?`, kind, from, to);
+    // Whether a name is in the index, as each row finds it: what was there, or a row before it added.
+    const seen = new Map<string, boolean>();
+    const known = (k: string) => seen.get(k) ?? remember(seen, k, conn.get(KNOWN, k) !== undefined);
+    const mentions: [number, string, string, string | null][] = [];
     for (const r of rows) {
-      conn.run(`DELETE FROM entity_mentions WHERE kind = ? AND item_key = ?`, kind, r.n);
-      conn.run(`DELETE FROM entity_mentions_recent WHERE kind = ? AND item_key = ?`, kind, r.n);
       for (const entity of mentionsOf(r.content, known)) {
-        conn.run(`INSERT OR IGNORE INTO entity_mentions_recent (kind, item_key, entity, item_id, session_id) VALUES (?, ?, ?, ?, ?)`, kind, r.n, entity, r.id, r.session_id);
+        mentions.push([r.n, entity, r.id, r.session_id]);
+        seen.set(entity, true);
       }
     }
-    from = rows[rows.length - 1]!.n;
+    // One statement for the batch: one per mention cost more than the insert itself.
+    if (mentions.length > 0) conn.run(INSERT_RECENT, kind, JSON.stringify(mentions));
+    from = to;
     setMark(conn, key, from);
     mergeRecent(conn);
   }
@@ -67,6 +75,14 @@ function mergeRecent(conn: Connection): void {
   conn.run(`INSERT OR IGNORE INTO entity_mentions (entity, kind, item_key, item_id, session_id)
     SELECT entity, kind, item_key, item_id, session_id FROM entity_mentions_recent ORDER BY entity, kind, item_key`);
   conn.run(`DELETE FROM entity_mentions_recent`);
+}
+
+const INSERT_RECENT = `INSERT OR IGNORE INTO entity_mentions_recent (kind, item_key, entity, item_id, session_id)
+  SELECT ?1, value ->> 0, value ->> 1, value ->> 2, value ->> 3 FROM json_each(?2)`;
+
+function remember<K, V>(map: Map<K, V>, key: K, value: V): V {
+  map.set(key, value);
+  return value;
 }
 
 /** Both tables of the index, for readers (see RECENT_MENTIONS_MOVED_AT). */
