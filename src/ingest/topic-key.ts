@@ -131,21 +131,38 @@ function loose(key: string): string {
   return key.split('.').map((part) => part.replace(/(?:es|s)$/, '')).join('.');
 }
 
-/** Each key list's keys, and the first key of each loose form: built once per list, not per lookup. */
-const indexes = new WeakMap<readonly string[], { exact: Set<string>; byLoose: Map<string, string> }>();
+type KeyIndex = { exact: Set<string>; byLoose: Map<string, string> };
 
-function indexOf(existing: readonly string[]): { exact: Set<string>; byLoose: Map<string, string> } {
+/**
+ * Each key list's keys, and the first key of each loose form: built once per list, not per lookup.
+ * An extract job reads the list afresh each time, mostly equal to the last one: that one's index is
+ * reused (comparing the lists costs a fraction of building it).
+ */
+const indexes = new WeakMap<readonly string[], KeyIndex>();
+let last: { keys: readonly string[]; index: KeyIndex } | null = null;
+
+function indexOf(existing: readonly string[]): KeyIndex {
   let index = indexes.get(existing);
-  if (!index) {
+  if (index) return index;
+  if (last && sameList(last.keys, existing)) index = last.index;
+  else {
     const byLoose = new Map<string, string>();
     for (const k of existing) {
       const l = loose(k);
       if (!byLoose.has(l)) byLoose.set(l, k);
     }
     index = { exact: new Set(existing), byLoose };
-    indexes.set(existing, index);
+    // A copy: the keys the index was built from, whatever happens to the caller's array.
+    last = { keys: [...existing], index };
   }
+  indexes.set(existing, index);
   return index;
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** An existing key equal to `key` up to plural endings (the first such in `existing`), else `key` itself. */

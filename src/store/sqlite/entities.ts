@@ -41,18 +41,56 @@ function indexRows(conn: Connection, key: string, kind: 'message' | 'memory', se
     if (done >= batches) return false;
     const rows = conn.all<{ n: number; id: string; session_id: string | null; content: string }>(select, from, PURGED, ENTITY_BATCH);
     if (rows.length === 0) return true;
-    const known = (k: string) => conn.get(`SELECT 1 FROM entity_mentions WHERE entity = ? LIMIT 1`, k) !== undefined;
+    const to = rows[rows.length - 1]!.n;
+    // Rows indexed again (a memory active again) lose their earlier mentions; new rows have none.
+    conn.run(`DELETE FROM entity_mentions WHERE kind = ? AND item_key > ? AND item_key <= ?`, kind, from, to);
+    conn.run(`DELETE FROM entity_mentions_recent WHERE kind = ? AND item_key > ? AND item_key <= ?`, kind, from, to);
+    // Whether a name is in the index, as each row finds it: what was there, or a row before it added.
+    const seen = new Map<string, boolean>();
+    const known = (k: string) => seen.get(k) ?? remember(seen, k, conn.get(KNOWN, k) !== undefined);
+    const mentions: [number, string, string, string | null][] = [];
     for (const r of rows) {
-      conn.run(`DELETE FROM entity_mentions WHERE kind = ? AND item_key = ?`, kind, r.n);
       for (const entity of mentionsOf(r.content, known)) {
-        conn.run(`INSERT OR IGNORE INTO entity_mentions (entity, kind, item_key, item_id, session_id) VALUES (?, ?, ?, ?, ?)`, entity, kind, r.n, r.id, r.session_id);
+        mentions.push([r.n, entity, r.id, r.session_id]);
+        seen.set(entity, true);
       }
     }
-    from = rows[rows.length - 1]!.n;
+    // One statement for the batch: one per mention cost more than the insert itself.
+    if (mentions.length > 0) conn.run(INSERT_RECENT, kind, JSON.stringify(mentions));
+    from = to;
     setMark(conn, key, from);
+    mergeRecent(conn);
   }
 }
 
+/**
+ * Mentions wait in `entity_mentions_recent` (appended in item order, see migration 14) until there
+ * are this many, then move to `entity_mentions` in entity order, in one statement: each entity's
+ * last page is then written once per move instead of once per indexed batch.
+ */
+export const RECENT_MENTIONS_MOVED_AT = 8192;
+
+function mergeRecent(conn: Connection): void {
+  if (conn.get<{ n: number }>(`SELECT count(*) AS n FROM entity_mentions_recent`)!.n < RECENT_MENTIONS_MOVED_AT) return;
+  conn.run(`INSERT OR IGNORE INTO entity_mentions (entity, kind, item_key, item_id, session_id)
+    SELECT entity, kind, item_key, item_id, session_id FROM entity_mentions_recent ORDER BY entity, kind, item_key`);
+  conn.run(`DELETE FROM entity_mentions_recent`);
+}
+
+const INSERT_RECENT = `INSERT OR IGNORE INTO entity_mentions_recent (kind, item_key, entity, item_id, session_id)
+  SELECT ?1, value ->> 0, value ->> 1, value ->> 2, value ->> 3 FROM json_each(?2)`;
+
+function remember<K, V>(map: Map<K, V>, key: K, value: V): V {
+  map.set(key, value);
+  return value;
+}
+
+/** Both tables of the index, for readers (see RECENT_MENTIONS_MOVED_AT). */
+const MENTIONS = `(SELECT entity, kind, item_id, session_id FROM entity_mentions
+  UNION ALL SELECT entity, kind, item_id, session_id FROM entity_mentions_recent)`;
+const KNOWN = `SELECT 1 FROM entity_mentions WHERE entity = ?1 UNION ALL SELECT 1 FROM entity_mentions_recent WHERE entity = ?1 LIMIT 1`;
+const OF_ENTITY = `SELECT kind, item_id, session_id FROM entity_mentions WHERE entity = ?1
+  UNION ALL SELECT kind, item_id, session_id FROM entity_mentions_recent WHERE entity = ?1`;
 
 export function entityMentions(conn: Connection, entities: string[], limit = 500, maxBacklog?: number): EntityMention[] {
   catchUp(conn, maxBacklog);
@@ -60,8 +98,7 @@ export function entityMentions(conn: Connection, entities: string[], limit = 500
   for (const entity of new Set(entities)) {
     // Sorted by id here (the table keeps each entity's mentions in write order).
     const rows = conn.all<{ kind: 'message' | 'memory'; item_id: string; session_id: string | null }>(
-      `SELECT e.kind, e.item_id, e.session_id FROM entity_mentions e WHERE e.entity = ?
-       ORDER BY e.kind, e.item_id LIMIT ?`, entity, limit);
+      `SELECT kind, item_id, session_id FROM (${OF_ENTITY}) ORDER BY kind, item_id LIMIT ?2`, entity, limit);
     for (const r of rows) out.push({ entity, kind: r.kind, id: r.item_id, sessionId: r.session_id });
   }
   return out;
@@ -71,7 +108,7 @@ export function entityCounts(conn: Connection, entities: string[], atMost?: numb
   catchUp(conn, maxBacklog);
   const out = new Map<string, number>();
   for (const entity of new Set(entities)) {
-    const count = () => conn.get<{ n: number }>(`SELECT count(*) AS n FROM (SELECT 1 FROM entity_mentions WHERE entity = ? LIMIT ?)`, entity, atMost === undefined ? -1 : atMost + 1)!.n;
+    const count = () => conn.get<{ n: number }>(`SELECT count(*) AS n FROM (${OF_ENTITY} LIMIT ?2)`, entity, atMost === undefined ? -1 : atMost + 1)!.n;
     const n = memo ? memo.get(conn, `entity\0${entity}\0${atMost ?? -1}`, count) : count();
     if (n > 0) out.set(entity, n);
   }
@@ -81,7 +118,7 @@ export function entityCounts(conn: Connection, entities: string[], atMost?: numb
 export function listEntities(conn: Connection, limit = 100, maxBacklog?: number): EntitySummary[] {
   catchUp(conn, maxBacklog);
   return conn.all<{ entity: string; n: number; s: number }>(
-    `SELECT e.entity, count(*) AS n, count(DISTINCT e.session_id) AS s FROM entity_mentions e
+    `SELECT e.entity, count(*) AS n, count(DISTINCT e.session_id) AS s FROM ${MENTIONS} e
      GROUP BY e.entity ORDER BY n DESC, e.entity LIMIT ?`, limit)
     .map((r) => ({ entity: r.entity, mentions: r.n, sessions: r.s }));
 }

@@ -352,6 +352,32 @@ export const MIGRATIONS: readonly string[] = [
     WHEN old.status = 'active' AND new.status <> 'active'
   BEGIN DELETE FROM entity_mentions WHERE kind = 'memory' AND item_key = new.rid; END;
   `,
+  `
+  -- New entity mentions go to a small table in item order (appended), and move to entity_mentions
+  -- (in entity order) thousands at a time: indexing a batch there dirtied the last page of every
+  -- entity it mentions, half of what an ingest wrote. Readers see both tables; purged, deleted and
+  -- inactive rows leave both.
+  CREATE TABLE entity_mentions_recent (
+    kind TEXT NOT NULL,
+    item_key INTEGER NOT NULL,
+    entity TEXT NOT NULL,
+    item_id TEXT NOT NULL,
+    session_id TEXT,
+    PRIMARY KEY (kind, item_key, entity)
+  ) WITHOUT ROWID;
+  CREATE INDEX entity_mentions_recent_entity ON entity_mentions_recent (entity);
+  CREATE TRIGGER entity_mentions_recent_message_purge AFTER UPDATE OF content ON messages WHEN new.content = '[purged]'
+  BEGIN DELETE FROM entity_mentions_recent WHERE kind = 'message' AND item_key = new.seq; END;
+  CREATE TRIGGER entity_mentions_recent_message_delete AFTER DELETE ON messages
+  BEGIN DELETE FROM entity_mentions_recent WHERE kind = 'message' AND item_key = old.seq; END;
+  CREATE TRIGGER entity_mentions_recent_memory_purge AFTER UPDATE OF content ON memories WHEN new.content = '[purged]'
+  BEGIN DELETE FROM entity_mentions_recent WHERE kind = 'memory' AND item_key = new.rid; END;
+  CREATE TRIGGER entity_mentions_recent_memory_delete AFTER DELETE ON memories
+  BEGIN DELETE FROM entity_mentions_recent WHERE kind = 'memory' AND item_key = old.rid; END;
+  CREATE TRIGGER entity_mentions_recent_memory_inactive AFTER UPDATE OF status ON memories
+    WHEN old.status = 'active' AND new.status <> 'active'
+  BEGIN DELETE FROM entity_mentions_recent WHERE kind = 'memory' AND item_key = new.rid; END;
+  `,
 ];
 
 export function schemaVersion(db: Database.Database): number {

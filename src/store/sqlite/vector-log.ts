@@ -6,7 +6,19 @@ const KEEP_LOG_ENTRIES = 50_000;
 /** Records a vector change inside the caller's write transaction. */
 export function logVectorChange(conn: Connection, kind: VectorKind | '*', id: string | null, op: 'upsert' | 'delete' | 'clear'): void {
   const { lastInsertRowid } = conn.run(`INSERT INTO vector_log (kind, id, op) VALUES (?, ?, ?)`, kind, id, op);
-  if (Number(lastInsertRowid) % 1000 === 0) conn.run(`DELETE FROM vector_log WHERE rev <= ?`, Number(lastInsertRowid) - KEEP_LOG_ENTRIES);
+  trimLog(conn, Number(lastInsertRowid), 1);
+}
+
+/** Records changes of one kind to many vectors, in one statement. */
+export function logVectorChanges(conn: Connection, kind: VectorKind, ids: string[], op: 'upsert' | 'delete'): void {
+  if (ids.length === 0) return;
+  const { lastInsertRowid } = conn.run(`INSERT INTO vector_log (kind, id, op) SELECT ?1, value, ?3 FROM json_each(?2)`, kind, JSON.stringify(ids), op);
+  trimLog(conn, Number(lastInsertRowid), ids.length);
+}
+
+/** Every 1,000 entries (when the last `added` ones, up to `last`, pass a multiple of 1,000), the old ones go. */
+function trimLog(conn: Connection, last: number, added: number): void {
+  if (Math.floor(last / 1000) > Math.floor((last - added) / 1000)) conn.run(`DELETE FROM vector_log WHERE rev <= ?`, last - KEEP_LOG_ENTRIES);
 }
 
 /** The oldest and newest log entries still kept (0 when the log is empty). */

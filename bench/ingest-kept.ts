@@ -1,0 +1,65 @@
+/**
+ * Waited ingest (rules, vectors, batches of 100: bench/perf.ts's ingest row) into a fresh copy of a
+ * profile kept by `bench/perf.ts --keep DIR` (or into an empty one), each run in its own process;
+ * with `--baseline ROOT` (another worktree, e.g. of main) runs alternate between the two trees, so
+ * both see the same machine load. `--pages` also counts the SQLite log pages each run wrote, by table.
+ *   npx tsx bench/ingest-kept.ts --keep DIR [--size 100k] [--empty] [--messages 1000] [--runs 3]
+ *     [--seed 7] [--baseline ROOT] [--pages]
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import path from 'node:path';
+import { benchArgs } from '../src/bench/bench-args.js';
+import { sizeDir } from '../src/bench/perf/run-size.js';
+import type { WalPages } from '../src/bench/ingest-kept/wal-pages.js';
+
+const usage = 'npx tsx bench/ingest-kept.ts --keep DIR [--size 100k] [--empty] [--messages 1000] [--runs 3] [--seed 7] [--baseline ROOT] [--pages]';
+const args = benchArgs('bench/ingest-kept', usage, {
+  keep: { type: 'string' },
+  size: { type: 'string', default: '100k' },
+  empty: { type: 'boolean', default: false },
+  messages: { type: 'string', default: '1000' },
+  runs: { type: 'string', default: '3' },
+  seed: { type: 'string', default: '7' },
+  baseline: { type: 'string' },
+  pages: { type: 'boolean', default: false },
+});
+const { values, fail } = args;
+const [messages, runs, seed] = [args.whole('messages', 1), args.whole('runs', 1), args.whole('seed')];
+let source = 'empty';
+if (!values.empty) {
+  if (!values.keep) fail('--keep DIR is required (the directory a `bench/perf.ts --keep DIR` run built), or --empty');
+  source = sizeDir(values.keep!, args.sizes('size')[0]!);
+  if (!existsSync(path.join(source, 'profiles', 'perf.db'))) fail(`${source} holds no kept profile: build it with \`npx tsx bench/perf.ts --sizes ${values.size} --keep ${values.keep} --no-results\``);
+}
+const here = path.resolve(import.meta.dirname, '..');
+const baseline = values.baseline ? path.resolve(values.baseline) : undefined;
+if (baseline && !existsSync(path.join(baseline, 'src', 'index.ts'))) fail(`--baseline ${baseline} is not a mnemo source tree`);
+
+interface Run { seconds: number; cpuMs: number; memories: number; hash: string; log?: WalPages }
+const tsx = path.join(here, 'node_modules', '.bin', 'tsx');
+const child = path.join(here, 'src', 'bench', 'ingest-kept', 'child.ts');
+const once = (root: string): Run => JSON.parse(execFileSync(tsx, [child, root, source, String(messages), String(seed), '100', values.pages ? 'pages' : ''],
+  { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 24 }).trim().split('\n').pop()!);
+
+const trees = baseline ? [['baseline', baseline], ['this tree', here]] : [['this tree', here]];
+const results = new Map<string, Run[]>(trees.map(([name]) => [name!, []]));
+process.stdout.write(`${messages} messages into ${source === 'empty' ? 'an empty profile' : `a copy of ${source}`}, ${runs} run(s) each\n`);
+for (let i = 0; i < runs; i++) {
+  for (const [name, root] of trees) {
+    const r = once(root!);
+    results.get(name!)!.push(r);
+    process.stdout.write(`  ${name}: ${(messages / r.seconds).toFixed(0)} msg/s, ${r.seconds.toFixed(2)} s, CPU ${r.cpuMs.toFixed(0)} ms, ${r.memories} memories (${r.hash})${r.log ? `, ${r.log.frames} log pages` : ''}, load ${loadavg()[0].toFixed(1)}\n`);
+  }
+}
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+for (const [name, list] of results) {
+  process.stdout.write(`${name}: median ${(messages / median(list.map((r) => r.seconds))).toFixed(0)} msg/s, CPU ${median(list.map((r) => r.cpuMs)).toFixed(0)} ms\n`);
+  const log = list[list.length - 1]!.log;
+  if (log) {
+    process.stdout.write(`  log pages ${log.frames} (${log.distinct} distinct, ${log.commits} commits); per table:\n`);
+    for (const o of log.byOwner.slice(0, 12)) process.stdout.write(`    ${String(o.frames).padStart(6)} ${o.name} (${o.distinct} distinct)\n`);
+  }
+}
+if (new Set([...results.values()].flatMap((list) => list.map((r) => r.hash))).size > 1) process.stdout.write('note: the trees extracted different memories\n');

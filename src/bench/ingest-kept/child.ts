@@ -1,0 +1,59 @@
+/**
+ * One measured ingest for bench/ingest-kept.ts, in its own process: the code under test is imported
+ * from the tree at argv[2] (this one or a baseline), the profile copied from argv[3] (or a new one).
+ * Prints one JSON line: seconds, CPU, memories and a hash of them, and the log's pages when asked.
+ */
+import Database from 'better-sqlite3';
+import { createHash } from 'node:crypto';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { walPages } from './wal-pages.js';
+
+const [root, source, count, seed, batch, pages] = process.argv.slice(2);
+const from = (file: string) => import(path.join(root!, 'src', file));
+const [{ openMemory }, { createSqliteProvider }, { resolveEmbedder }, { ingestMessages }] = await Promise.all([
+  from('index.ts'), from('store/sqlite/index.ts'), from('models/embedders/resolve.ts'), from('bench/perf/questions.ts'),
+]);
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'mnemo-ingest-kept-'));
+const dbPath = path.join(dir, 'profiles', 'perf.db');
+const resetLog = () => {
+  const db = new Database(dbPath);
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  db.close();
+};
+try {
+  if (source !== 'empty') {
+    cpSync(path.join(source!, 'profiles'), path.join(dir, 'profiles'), { recursive: true });
+    resetLog();
+  }
+  const embedder = await resolveEmbedder(undefined, { cacheDir: path.join(os.homedir(), '.cache', 'mnemo', 'models') });
+  const provider = createSqliteProvider({ dataDir: dir });
+  const mem = openMemory({ store: provider, embedder, worker: { background: false }, recallCacheMs: 0, onWarning: () => {} });
+  const store = await provider.open('perf');
+  await store.warm?.();
+  // As in bench/perf.ts, the ingest code has run before (there: recalls and remembers first).
+  await mem.profile('warm-up').ingest(ingestMessages(Number(seed) + 1000, 20), { wait: true });
+  if (source === 'empty') resetLog();
+  // Counting the log's pages needs the whole run in it: no checkpoint meanwhile.
+  if (pages === 'pages') (store as unknown as { conn: { db: Database.Database } }).conn.db.pragma('wal_autocheckpoint = 0');
+
+  const messages = ingestMessages(Number(seed), Number(count));
+  const profile = mem.profile('perf');
+  const written: { id: string; type: string; content: string; topicKey?: string; eventTime?: string; queries: string[]; tags: string[] }[] = [];
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  for (let i = 0; i < messages.length; i += Number(batch)) {
+    written.push(...((await profile.ingest(messages.slice(i, i + Number(batch)), { wait: true })).memories ?? []));
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(cpu);
+  const hash = createHash('sha256');
+  for (const m of written.sort((a, b) => a.id.localeCompare(b.id))) hash.update(JSON.stringify([m.id, m.type, m.content, m.topicKey, m.eventTime, m.queries, m.tags]));
+  const log = pages === 'pages' ? walPages(dbPath) : undefined;
+  await mem.close();
+  process.stdout.write(`${JSON.stringify({ seconds, cpuMs: (used.user + used.system) / 1000, memories: written.length, hash: hash.digest('hex').slice(0, 16), log })}\n`);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
