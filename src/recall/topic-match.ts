@@ -17,6 +17,11 @@ export function matchTopicKeys(terms: string[], keys: string[], limit: number): 
   return head.slice(0, limit).map((s) => s.key);
 }
 
+/** The stems matchTopicKeys looks for: a key containing none of them never matches. */
+export function keyStems(terms: string[]): string[] {
+  return [...new Set(terms.map(stem))];
+}
+
 interface Scored {
   key: string;
   score: number;
