@@ -39,6 +39,8 @@ import { type LifecycleSettings, type LifecycleSettingsInput } from './lifecycle
 import { type TierOptions, tierOptionsSchema } from './lifecycle/tier-options.js';
 
 const TOPIC_KEY_TTL_MS = 5_000;
+/** Topic keys read per profile (alphabetically first), for analyzers and extractors. */
+const TOPIC_KEY_READ_LIMIT = 5000;
 /** Asked by the warm-up recall: a name and a time expression, so every stage of the pipeline runs. */
 const WARM_UP_QUESTION = 'What did Alex decide about the database last Tuesday?';
 /** A recall thread does not see the main thread's writes, so it re-reads the keys sooner. */
@@ -51,6 +53,8 @@ export class Profile implements ProfileApi {
   private closing: (() => void) | null = null;
   private readonly closed = new Promise<null>((resolve) => (this.closing = () => resolve(null)));
   private topicKeyCache: { at: number; keys: string[]; generation?: string } | null = null;
+  /** A recall read the keys it could match (see topicKeys). */
+  private keysAskedBefore = false;
   private warmedUp: Promise<void> | null = null;
   private entityCatchUp: Promise<void> | null = null;
   private readonly lifecycle: ProfileLifecycle;
@@ -167,7 +171,7 @@ export class Profile implements ProfileApi {
         synthesizer: stages?.synthesizer ?? this.rt.synthesizer,
         embedder,
         weights: this.rt.weights,
-        topicKeys: () => this.topicKeys(),
+        topicKeys: (parts) => this.topicKeys(parts),
       },
       q,
       {
@@ -470,14 +474,21 @@ export class Profile implements ProfileApi {
     }
   }
 
-  private async topicKeys(): Promise<string[]> {
+  /** `parts`: a caller that needs only the keys containing one of them (a recall's analyzer). */
+  private async topicKeys(parts?: string[]): Promise<string[]> {
     const ttl = this.rt.recallOnly ? RECALL_THREAD_TOPIC_KEY_TTL_MS : TOPIC_KEY_TTL_MS;
     const store = await this.store();
     // Nothing committed since the keys were read (by any connection): they still hold.
     const generation = store.writeGeneration?.();
     const cached = this.topicKeyCache;
     if (cached && (Date.now() - cached.at < ttl || (generation !== undefined && generation === cached.generation))) return cached.keys;
-    const read = await store.topicKeys(undefined, 5000);
+    // The first read, all a one-shot command makes, takes only the keys the question can match; a
+    // process that asks again reads them all and keeps them (its key index is built from that list).
+    if (parts && !this.keysAskedBefore && store.topicKeysContaining) {
+      this.keysAskedBefore = true;
+      return store.topicKeysContaining(parts, TOPIC_KEY_READ_LIMIT);
+    }
+    const read = await store.topicKeys(undefined, TOPIC_KEY_READ_LIMIT);
     // The same list keeps its identity: recall's index of the keys is built once per list.
     const keys = cached && sameKeys(cached.keys, read) ? cached.keys : read;
     this.topicKeyCache = { at: Date.now(), keys, generation };

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import type { MnemoApi, ProfileApi } from '../api.js';
 import { MnemoError } from '../errors.js';
-import type { MnemoOptions } from '../mnemo.js';
+import type { MnemoOptions } from '../create-mnemo.js';
 
 export interface GlobalOptions {
   profile: string;
@@ -86,16 +86,18 @@ export const ONE_SHOT_SEARCH_PAGE_CACHE_MB = 1;
 
 export async function openMnemo(g: GlobalOptions, opts: OpenOptions = {}): Promise<MnemoApi> {
   const env = process.env;
-  const { openMemory } = await import('../mnemo.js');
+  const llm = await llmFromEnv(env);
+  // Without a model, the entry that never loads the model stages' modules (zod schemas, prompts).
+  const open = llm ? (await import('../mnemo.js')).openMemory : (await import('../create-mnemo.js')).openOfflineMemory;
   const warn = (m: string) => process.stderr.write(`mnemo: warning: ${m}\n`);
   const store = g.store
     ? (await import('../store/postgres/index.js')).createPostgresProvider({ connectionString: g.store, onWarning: warn })
     : undefined;
-  return openMemory({
+  return open({
     dataDir: g.dataDir,
     store,
     embedder: embedderFromEnv(env),
-    llm: await llmFromEnv(env),
+    llm,
     modelsDir: env.MNEMO_MODELS_DIR?.trim() || undefined,
     worker: { background: opts.background ?? false },
     // Recall threads open the embedded store themselves; PostgreSQL serves many processes instead.

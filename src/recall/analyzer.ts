@@ -4,6 +4,12 @@ import type { QuestionClassId } from './question/classes.js';
 export interface QueryAnalyzer {
   readonly id: string;
   analyze(query: string, ctx: AnalyzeContext): Promise<QueryAnalysis>;
+  /**
+   * Strings one of which every topic key this analyzer could pick for `query` contains. When
+   * given, `ctx.topicKeys` may hold only the keys containing one (a one-shot recall then does
+   * not read them all); without it, every key.
+   */
+  topicKeyParts?(query: string): string[];
 }
 
 export interface AnalyzeContext {

@@ -3,7 +3,7 @@ import type { AnalyzeContext, QueryAnalysis, QueryAnalyzer } from './analyzer.js
 import { withoutClassifiers } from './classifier-words.js';
 import { overviewTerms } from './overview.js';
 import { classifyQuestion } from './question/classes.js';
-import { matchTopicKeys } from './topic-match.js';
+import { keyStems, matchTopicKeys } from './topic-match.js';
 import { parseTimeRange } from './time-range.js';
 
 const QUESTION_LEAD = /^\s*(what|when|where|who|whom|which|why|how( many| much| long| often)?|did|does|do|is|are|was|were|has|have|had|can|could|would|will|should)\b\s*/i;
@@ -17,6 +17,8 @@ export interface OfflineAnalyzerOptions {
 export function createOfflineAnalyzer(opts: OfflineAnalyzerOptions = {}): QueryAnalyzer {
   return {
     id: 'offline@1',
+    // The terms below are a subset of the query's keywords, and a key matches only by containing a term's stem.
+    topicKeyParts: (query: string) => keyStems(keywords(query)),
     async analyze(query: string, ctx: AnalyzeContext): Promise<QueryAnalysis> {
       const classes = classifyQuestion(query);
       const overview = classes.has('overview');

@@ -36,7 +36,8 @@ export interface RecallDeps {
   synthesizer: Synthesizer;
   embedder: Embedder | null;
   weights: ChannelWeights;
-  topicKeys: () => Promise<string[]>;
+  /** With `parts`, the keys containing one of them may be all it returns (see QueryAnalyzer.topicKeyParts). */
+  topicKeys: (parts?: string[]) => Promise<string[]>;
 }
 
 export interface RecallParams {
@@ -61,7 +62,7 @@ export async function recall(deps: RecallDeps, query: string, p: RecallParams): 
   const t0 = performance.now();
   const analysis = await deps.analyzer.analyze(query, {
     referenceDate: p.referenceDate,
-    topicKeys: await deps.topicKeys(),
+    topicKeys: await deps.topicKeys(deps.analyzer.topicKeyParts?.(query)),
     relatedWords: base.relatedWords ? relatedWordsOf(deps.embedder) : undefined,
   });
   // A question asking for a set of things wants breadth (src/recall/aggregation.ts).

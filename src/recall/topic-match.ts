@@ -1,3 +1,5 @@
+import { compareKeys } from './key-order.js';
+
 /**
  * Ranks existing topic keys by how many query keywords their attribute segments share
  * (prefix-tolerant). The subject segment alone never matches: "what does Ann like?" must not
@@ -8,11 +10,16 @@ export function matchTopicKeys(terms: string[], keys: string[], limit: number): 
   const stems = new Set(terms.map(stem));
   const scored = indexes.has(keys) || scanned.has(keys) ? scoreIndexed(keyIndex(keys), stems) : scoreScanned(keys, stems);
   // Only keys scoring at least the limit-th best can be returned: sort just those (a common
-  // attribute word can match thousands of keys, and localeCompare is slow).
+  // attribute word can match thousands of keys, and ordering them is not free).
   const cut = scored.length > limit ? Float64Array.from(scored, (s) => s.score).sort()[scored.length - limit] : -Infinity;
   const head = scored.filter((s) => s.score >= cut);
-  head.sort((a, b) => b.score - a.score || a.key.localeCompare(b.key));
+  head.sort((a, b) => b.score - a.score || compareKeys(a.key, b.key));
   return head.slice(0, limit).map((s) => s.key);
+}
+
+/** The stems matchTopicKeys looks for: a key containing none of them never matches. */
+export function keyStems(terms: string[]): string[] {
+  return [...new Set(terms.map(stem))];
 }
 
 interface Scored {

@@ -66,6 +66,11 @@ export interface Store extends LifecycleStore, ConsolidationStore, EntityStore {
   history(topicKey: string): Promise<Memory[]>;
   /** Distinct topic keys of active memories, so extractors can reuse them. */
   topicKeys(prefix?: string, limit?: number): Promise<string[]>;
+  /**
+   * Of the keys `topicKeys('', limit)` returns, those containing one of `parts`, read without
+   * handing every key to the caller (a one-shot recall). Optional: callers fall back to topicKeys.
+   */
+  topicKeysContaining?(parts: string[], limit: number): Promise<string[]>;
   /** status=forgotten (soft) or erase content, queries, tags and vectors (purge). Audited. */
   forget(id: string, opts: { purge: boolean; reason?: string }): Promise<Memory | null>;
   /** Audited; the same status again changes nothing. With `from`, throws MnemoError('conflict') unless the memory is in that status at the write. */

@@ -163,6 +163,7 @@ export class SqliteStore implements Store {
   }
   async history(topicKey: string): Promise<Memory[]> { return queries.history(this.conn, topicKey); }
   async topicKeys(prefix?: string, limit?: number): Promise<string[]> { return queries.topicKeys(this.conn, prefix, limit); }
+  async topicKeysContaining(parts: string[], limit: number): Promise<string[]> { return queries.topicKeysContaining(this.conn, parts, limit); }
   async forget(id: string, opts: { purge: boolean; reason?: string }): Promise<Memory | null> {
     return forgetting.forget(this.conn, this.vectors, id, opts);
   }
