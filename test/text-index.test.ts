@@ -79,6 +79,27 @@ describe('Bm25Index', () => {
     }
   });
 
+  it('with a scan budget, scores commoner words only on documents the rarer ones found, with their full scores', () => {
+    const index = new Bm25Index();
+    for (let id = 1; id <= 2000; id++) {
+      const words = ['common', ...(id % 100 === 0 ? ['rare'] : []), ...(id % 10 === 0 ? ['middle'] : []), ...(id % 2 === 0 ? ['half'] : [])];
+      index.add(id, [...words, ...Array.from({ length: id % 7 }, () => 'filler')]);
+    }
+    const phrases = [['common'], ['rare'], ['middle'], ['half']];
+    const full = index.search({ phrases, limit: -1 });
+    // Budget above every posting of the query: the exact answer.
+    const fullScore = new Map(full.map((h) => [h.id, h.score]));
+    const exact = index.search({ phrases, limit: 30, scanBudget: 4_000 });
+    expect(exact.map((h) => h.id)).toEqual(full.slice(0, 30).map((h) => h.id));
+    // Room for 'rare' and 'middle' only: 'half' and 'common' score their documents but add none.
+    const bounded = index.search({ phrases, limit: 300, scanBudget: 250 });
+    expect(bounded.map((h) => h.id).sort((a, b) => a - b)).toEqual(Array.from({ length: 200 }, (_, i) => (i + 1) * 10));
+    for (const h of [...exact, ...bounded]) expect(h.score).toBeCloseTo(fullScore.get(h.id)!, 12);
+    // The rarest word is scanned whatever the budget; an all-words query is not bounded.
+    expect(index.search({ phrases, limit: 300, scanBudget: 1 }).map((h) => h.id)).toHaveLength(20);
+    expect(index.search({ phrases, all: true, limit: 300, scanBudget: 1 })).toHaveLength(20);
+  });
+
   it('scores by the documents present now after removals (word rarity is not kept from an earlier search)', () => {
     const docs = new Map<number, string[]>();
     for (let id = 1; id <= 400; id++) docs.set(id, ftsTokens(id % 4 === 0 ? `apple pie number ${id}` : `pear tart number ${id}`));

@@ -15,6 +15,13 @@ export interface Bm25Query {
   all?: boolean;
   /** Best hits to return; a negative limit returns every match. */
   limit: number;
+  /**
+   * Cost bound of an any-phrase query with a limit: postings scanned whole, at most, besides the
+   * rarest phrase's (always scanned). Past it, the commoner phrases only score the documents the
+   * rarer ones found (looked up, not scanned), so a document holding none of the rarer phrases is
+   * not a candidate. Absent, or above the query's postings: every match is scored.
+   */
+  scanBudget?: number;
 }
 
 /** What a bulk load hands over (see Bm25Builder). */
@@ -31,8 +38,6 @@ const B = 0.75;
 const MIN_DEAD_TO_COMPACT = 1_024;
 /** Entries added since the base was built, past which (and past a quarter of the base) they join it. */
 const MIN_TAIL_TO_MERGE = 65_536;
-/** Past this many remaining documents per list entry, a list is scanned rather than searched per document. */
-const LOOKUP_COST = 16;
 const MAX_CACHED_COUNTS = 4_096;
 
 /**
@@ -142,6 +147,9 @@ export class Bm25Index {
     if (prune) terms.sort((a, b) => b.idf - a.idf);
     let rest = terms.reduce((sum, t) => sum + t.idf * (K1 + 1), 0);
     let narrowed = false;
+    /** Whether `touched` is in slot order (once narrowed, no slot joins it). */
+    let ascending = false;
+    let scanned = 0;
     for (const { segments, idf } of terms) {
       if (prune && touched.length >= query.limit) {
         const kth = kthScore(touched, query.limit, this.scores);
@@ -150,11 +158,18 @@ export class Bm25Index {
         narrowed ||= floor > rest;
       }
       rest -= idf * (K1 + 1);
+      const length = totalLength(segments);
+      if (prune && touched.length > 0 && scanned + length > (query.scanBudget ?? Infinity)) narrowed = true;
+      scanned += length;
       for (const list of segments) {
-        if (narrowed && touched.length * LOOKUP_COST < list.length) {
-          for (const slot of touched) {
-            const i = findSlot(list, slot);
-            if (i >= 0) this.scores[slot] += this.weight(idf, list.counts[i], slot, avgdl);
+        if (narrowed && touched.length < list.length) {
+          // Fewer documents left than entries: walk the list for them in slot order.
+          if (!ascending) touched.sort((a, b) => a - b);
+          ascending = true;
+          for (let k = 0, at = 0; k < touched.length && at < list.length; k++) {
+            const i = findSlot(list, touched[k], at);
+            if (i >= 0) this.scores[touched[k]] += this.weight(idf, list.counts[i], touched[k], avgdl);
+            at = i >= 0 ? i + 1 : -1 - i;
           }
           continue;
         }

@@ -75,10 +75,21 @@ export class PostingBase {
   }
 }
 
-/** The index of `slot` in a list (its slots ascend), or -1. */
-export function findSlot(list: PostingList, slot: number): number {
-  let lo = 0;
-  let hi = list.length - 1;
+/**
+ * The index of `slot` in a list (its slots ascend), searched from index `from` on: found, its
+ * index; else -1 - the index of the first larger slot. Gallops (steps 1, 2, 4, … then halves), so
+ * walking a list for ascending slots costs the log of the distances, not of the list's length.
+ */
+export function findSlot(list: PostingList, slot: number, from = 0): number {
+  let lo = from;
+  let step = 1;
+  let hi = from;
+  while (hi < list.length && list.slots[hi] < slot) {
+    lo = hi + 1;
+    hi += step;
+    step *= 2;
+  }
+  hi = Math.min(hi, list.length - 1);
   while (lo <= hi) {
     const mid = (lo + hi) >>> 1;
     const s = list.slots[mid];
@@ -86,7 +97,7 @@ export function findSlot(list: PostingList, slot: number): number {
     if (s < slot) lo = mid + 1;
     else hi = mid - 1;
   }
-  return -1;
+  return -1 - lo;
 }
 
 const EMPTY: PostingList = { slots: new Int32Array(0), counts: new Uint16Array(0), length: 0 };

@@ -13,17 +13,17 @@ export interface KeptProfileArgs {
   dataDir: string;
   runs: number;
   seed: number;
-  /** Another build's CLI entry to alternate with, resolved. */
+  /** Another build's entry to alternate with (a CLI entry, or a tree's library entry: see the bench), resolved. */
   baseline?: string;
   fail: (message: string) => never;
 }
 
-export function keptProfileArgs(bench: string, argv: string[] = process.argv.slice(2)): KeptProfileArgs {
-  const usage = `npx tsx ${bench}.ts --keep DIR [--size 100k] [--runs 5] [--seed 42] [--baseline FILE]`;
+export function keptProfileArgs(bench: string, argv: string[] = process.argv.slice(2), defaultRuns = 5): KeptProfileArgs {
+  const usage = `npx tsx ${bench}.ts --keep DIR [--size 100k] [--runs ${defaultRuns}] [--seed 42] [--baseline FILE]`;
   const args = benchArgs(bench, usage, {
     keep: { type: 'string' },
     size: { type: 'string', default: '100k' },
-    runs: { type: 'string', default: '5' },
+    runs: { type: 'string', default: String(defaultRuns) },
     seed: { type: 'string', default: '42' },
     baseline: { type: 'string' },
   }, argv);

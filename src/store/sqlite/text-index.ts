@@ -30,6 +30,14 @@ export const MESSAGE_TEXT: TextTable = { name: 'messages', key: 'seq', text: 'co
 
 /** Past this many logged changes a full reload is cheaper than replaying them one by one. */
 const RELOAD_ABOVE = 5_000;
+/**
+ * Postings a search scans whole (see Bm25Query.scanBudget): words common enough to pass it only
+ * score the rows rarer words found, so a search's cost stops growing with the table while its
+ * rarest word stays selective. Above what all of a question's words hold together in a
+ * conversation-sized profile (a few thousand rows), where every match is still scored; at 1M
+ * memories a question's words hold 100K-250K postings.
+ */
+const SCAN_BUDGET = 20_000;
 /** Rows read per slice of a background load, between which the event loop runs. */
 const LOAD_CHUNK = 2_000;
 
@@ -72,10 +80,11 @@ export class SqliteTextIndex {
     if (!this.index && (this.opts.loadOn === 'warm' || !this.loadNowOrLater())) return null;
     this.conn.read(() => this.sync());
     const main = this.index!;
-    if (part === 'main') return main.search({ phrases, limit, all });
-    const apart = this.apartIndex.search({ phrases, limit, all }, main);
+    const query = { phrases, limit, all, scanBudget: SCAN_BUDGET };
+    if (part === 'main') return main.search(query);
+    const apart = this.apartIndex.search(query, main);
     if (part === 'apart') return apart;
-    const merged = [...main.search({ phrases, limit, all }), ...apart].sort((a, b) => b.score - a.score || b.id - a.id);
+    const merged = [...main.search(query), ...apart].sort((a, b) => b.score - a.score || b.id - a.id);
     return limit < 0 ? merged : merged.slice(0, limit);
   }
 

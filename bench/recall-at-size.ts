@@ -1,0 +1,33 @@
+/**
+ * Warm recall p50/p99 on a copy of a profile kept by the perf bench (`bench/perf.ts --keep DIR`),
+ * without rebuilding it, with the plain FTS5 BM25 baseline in the same run; with `--baseline`,
+ * another tree's engine (its src/mnemo.ts, e.g. a worktree of main) alternates question by question.
+ *   npx tsx bench/recall-at-size.ts --keep DIR [--size 100k] [--runs 100] [--seed 42] [--baseline TREE/src/mnemo.ts]
+ * `--runs` is the number of questions.
+ */
+import os, { loadavg } from 'node:os';
+import path from 'node:path';
+import { fixed } from '../src/bench/markdown.js';
+import { keptProfileArgs } from '../src/bench/perf/kept-profile-args.js';
+import type { LatencySummary } from '../src/bench/perf/latency.js';
+import { measureRecallAtSize } from '../src/bench/perf/recall-at-size.js';
+import { repoRoot } from '../src/bench/paths.js';
+import { resolveEmbedder } from '../src/models/embedders/resolve.js';
+
+const { size, dataDir, runs, seed, baseline } = keptProfileArgs('bench/recall-at-size', process.argv.slice(2), 100);
+const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
+const embedder = await resolveEmbedder({ kind: 'glove' }, { cacheDir: path.join(os.homedir(), '.cache', 'mnemo', 'models') });
+const roots = [repoRoot(), ...(baseline ? [path.resolve(path.dirname(baseline), '..')] : [])];
+process.stdout.write(`profile: ${dataDir} (${runs} questions, seed ${seed})\nload average before: ${load()}\n`);
+const result = await measureRecallAtSize({ keptDir: dataDir, size, seed, queries: runs, embedder, roots });
+const lat = (l: LatencySummary) => `p50 ${fixed(l.p50, 1)} / p95 ${fixed(l.p95, 1)} / p99 ${fixed(l.p99, 1)} ms`;
+for (const e of result.engines) {
+  const stages = Object.entries(e.stages).map(([k, v]) => `${k} ${fixed(v, 1)}`).join(', ');
+  process.stdout.write(`${e.root}: recall ${lat(e.recall)}, hit rate ${fixed(e.hitRate, 3)}, warm-up ${fixed(e.warmMs, 0)} ms\n  stage means (ms): ${stages}\n`);
+}
+process.stdout.write(`FTS5 BM25 baseline (searchMemories, limit 50): ${lat(result.ftsBaseline)}\n`);
+if (result.sameTop10 !== null) {
+  const [mine, base] = result.engines.map((e) => e.recall);
+  process.stdout.write(`this/baseline: p50 ${fixed(mine.p50 / base.p50, 2)}×, p99 ${fixed(mine.p99 / base.p99, 2)}×; same top 10 on ${fixed(result.sameTop10 * 100, 1)} % of questions\n`);
+}
+process.stdout.write(`load average after: ${load()}\n`);

@@ -1,0 +1,101 @@
+/**
+ * Warm recall latency on a copy of a profile kept by `bench/perf.ts --keep DIR` (recalls write
+ * access logs, so the kept one stays as built): this tree's engine and, optionally, another
+ * tree's, the same question on each in turn (alternating which goes first), and the plain FTS5
+ * BM25 baseline of measureRecall on the same copy.
+ */
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ProfileApi } from '../../api.js';
+import { hashId } from '../../ids.js';
+import type { Embedder } from '../../models/embedder.js';
+import { profilePath } from '../../store/sqlite/provider.js';
+import { openSqliteStore } from '../../store/sqlite/sqlite-store.js';
+import { keywords } from '../../text/tokenize.js';
+import { meanTimings, type LatencySummary } from './latency.js';
+import { latencySummary } from '../metrics.js';
+import { recallQuestions } from './questions.js';
+import { PERF_PROFILE } from './run-size.js';
+
+export interface EngineRun {
+  /** The tree whose src/mnemo.ts ran. */
+  root: string;
+  warmMs: number;
+  recall: LatencySummary;
+  stages: Record<string, number>;
+  /** Share of questions whose source memory came back in the top 10. */
+  hitRate: number;
+}
+
+export interface RecallAtSize {
+  questions: number;
+  engines: EngineRun[];
+  /** With two engines: share of questions on which both returned the same top-10 memory ids in the same order. */
+  sameTop10: number | null;
+  ftsBaseline: LatencySummary;
+}
+
+interface Engine {
+  root: string;
+  warmMs: number;
+  profile: ProfileApi;
+  close: () => Promise<void>;
+}
+
+/** Opens `root`'s engine (its own src/, through tsx) on the copy and waits for its indexes. */
+async function openEngine(root: string, dataDir: string, embedder: Embedder): Promise<Engine> {
+  const load = (file: string) => import(pathToFileURL(path.join(root, 'src', file)).href);
+  const [{ openMemory }, { createSqliteProvider }] = await Promise.all([load('mnemo.ts'), load('store/sqlite/provider.ts')]);
+  const provider = createSqliteProvider({ dataDir });
+  const mem = openMemory({ store: provider, embedder, worker: { background: false }, recallCacheMs: 0, onWarning: () => {} });
+  const t = performance.now();
+  await (await provider.open(PERF_PROFILE)).warm?.();
+  return { root, warmMs: performance.now() - t, profile: mem.profile(PERF_PROFILE), close: () => mem.close() };
+}
+
+export async function measureRecallAtSize(opts: {
+  keptDir: string; size: number; seed: number; queries: number; embedder: Embedder; roots: string[];
+}): Promise<RecallAtSize> {
+  const copy = mkdtempSync(path.join(os.tmpdir(), 'mnemo-recall-at-size-'));
+  try {
+    cpSync(opts.keptDir, copy, { recursive: true });
+    const engines: Engine[] = [];
+    for (const root of opts.roots) engines.push(await openEngine(root, copy, opts.embedder));
+    const fts = openSqliteStore(profilePath(copy, PERF_PROFILE), PERF_PROFILE, { textIndex: false });
+    const questions = recallQuestions(opts.seed, opts.size, opts.queries);
+    // First recalls load word vectors and caches: not timed.
+    for (const e of engines) await e.profile.recall(questions[0].query, { synthesize: true, limit: 10 });
+    const samples = engines.map(() => ({ ms: [] as number[], timings: [] as Record<string, number>[], hits: 0, top: [] as string[] }));
+    const ftsMs: number[] = [];
+    for (let i = 0; i < questions.length; i++) {
+      const q = questions[i];
+      const source = hashId('perf', String(opts.seed), String(q.source));
+      const order = engines.map((_, k) => (i % 2 === 0 ? k : engines.length - 1 - k));
+      for (const k of order) {
+        const t = performance.now();
+        const r = await engines[k].profile.recall(q.query, { synthesize: true, limit: 10 });
+        samples[k].ms.push(performance.now() - t);
+        samples[k].timings.push(r.timings);
+        samples[k].top.push(r.memories.map((m: { id: string }) => m.id).join(' '));
+        if (r.memories.some((m) => m.id === source)) samples[k].hits++;
+      }
+      const t = performance.now();
+      await fts.searchMemories({ terms: keywords(q.query) }, { limit: 50 });
+      ftsMs.push(performance.now() - t);
+    }
+    await fts.close();
+    for (const e of engines) await e.close();
+    return {
+      questions: questions.length,
+      engines: engines.map((e, k) => ({
+        root: e.root, warmMs: e.warmMs, recall: latencySummary(samples[k].ms), stages: meanTimings(samples[k].timings), hitRate: samples[k].hits / questions.length,
+      })),
+      sameTop10: engines.length === 2 ? samples[0].top.filter((t, i) => t === samples[1].top[i]).length / questions.length : null,
+      ftsBaseline: latencySummary(ftsMs),
+    };
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+  }
+}
