@@ -72,12 +72,12 @@ export function searchMemories(conn: Connection, query: TextQuery, opts: MemoryS
   return rows.map((r, i) => ({ item: memoryFromRaw(r), score: r[SCORE] as number, rank: i + 1 }));
 }
 
-/** Exact keys, plus prefix matches for keys ending in '.'; newest first. Index range scans only. */
 /** A scan until the first derived memory (the in-memory text index answers without one). */
 export function hasDerivedMemories(conn: Connection): boolean {
   return conn.get<{ d: number }>(`SELECT EXISTS (SELECT 1 FROM memories WHERE derived_from <> '[]') AS d`)!.d === 1;
 }
 
+/** Exact keys, plus prefix matches for keys ending in '.'; newest first. Index range scans only. */
 export function memoriesByTopicKeys(conn: Connection, keys: string[], opts: { types?: MemoryType[]; limit?: number } = {}): Memory[] {
   if (keys.length === 0) return [];
   const exact = keys.filter((k) => !k.endsWith('.'));
