@@ -19,9 +19,11 @@ export function insertJobs(conn: Connection, jobs: NewJob[]): Job[] {
     let sweep = false;
     const inserted = jobs.map((j) => {
       const id = randomId();
-      const { lastInsertRowid } = conn.run(`INSERT INTO jobs (id, kind, payload, status, attempts, max_attempts, run_at, created_at, updated_at)
-        VALUES (?, ?, ?, 'pending', 0, ?, ?, ?, ?)`,
-        id, j.kind, JSON.stringify(j.payload ?? {}), j.maxAttempts ?? DEFAULT_MAX_ATTEMPTS, (j.runAt ?? new Date()).toISOString(), now, now);
+      const claim = j.claimedBy;
+      const { lastInsertRowid } = conn.run(`INSERT INTO jobs (id, kind, payload, status, attempts, max_attempts, run_at, locked_by, locked_until, created_at, updated_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        id, j.kind, JSON.stringify(j.payload ?? {}), claim ? 'running' : 'pending', claim ? 1 : 0, j.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+        (j.runAt ?? new Date()).toISOString(), claim?.workerId ?? null, claim ? leaseEnd(claim.leaseMs) : null, now, now);
       if (Number(lastInsertRowid) % SWEEP_EVERY === 0) sweep = true;
       return getJob(conn, id)!;
     });
@@ -33,6 +35,8 @@ export function insertJobs(conn: Connection, jobs: NewJob[]): Job[] {
     return inserted;
   });
 }
+
+const leaseEnd = (leaseMs: number) => new Date(Date.now() + leaseMs).toISOString();
 
 export function getJob(conn: Connection, id: string): Job | null {
   const row = conn.get<JobRow>(`SELECT ${COLUMNS} FROM jobs WHERE id = ?`, id);
