@@ -2,7 +2,8 @@
  * Waited ingest (rules, vectors, batches of 100: bench/perf.ts's ingest row) into a fresh copy of a
  * profile kept by `bench/perf.ts --keep DIR` (or into an empty one), each run in its own process;
  * with `--baseline ROOT` (another worktree, e.g. of main) runs alternate between the two trees, so
- * both see the same machine load. `--pages` also counts the SQLite log pages each run wrote, by table.
+ * both see the same machine load. `--pages` also counts the SQLite log pages each run wrote, by table,
+ * and the statements it ran (timings then include the counting).
  *   npx tsx bench/ingest-kept.ts --keep DIR [--size 100k] [--empty] [--messages 1000] [--runs 3]
  *     [--seed 7] [--baseline ROOT] [--pages]
  */
@@ -37,7 +38,7 @@ const here = path.resolve(import.meta.dirname, '..');
 const baseline = values.baseline ? path.resolve(values.baseline) : undefined;
 if (baseline && !existsSync(path.join(baseline, 'src', 'index.ts'))) fail(`--baseline ${baseline} is not a mnemo source tree`);
 
-interface Run { seconds: number; cpuMs: number; memories: number; hash: string; log?: WalPages }
+interface Run { seconds: number; cpuMs: number; memories: number; hash: string; log?: WalPages; statements?: number }
 const tsx = path.join(here, 'node_modules', '.bin', 'tsx');
 const child = path.join(here, 'src', 'bench', 'ingest-kept', 'child.ts');
 const once = (root: string): Run => JSON.parse(execFileSync(tsx, [child, root, source, String(messages), String(seed), '100', values.pages ? 'pages' : ''],
@@ -50,7 +51,7 @@ for (let i = 0; i < runs; i++) {
   for (const [name, root] of trees) {
     const r = once(root!);
     results.get(name!)!.push(r);
-    process.stdout.write(`  ${name}: ${(messages / r.seconds).toFixed(0)} msg/s, ${r.seconds.toFixed(2)} s, CPU ${r.cpuMs.toFixed(0)} ms, ${r.memories} memories (${r.hash})${r.log ? `, ${r.log.frames} log pages` : ''}, load ${loadavg()[0].toFixed(1)}\n`);
+    process.stdout.write(`  ${name}: ${(messages / r.seconds).toFixed(0)} msg/s, ${r.seconds.toFixed(2)} s, CPU ${r.cpuMs.toFixed(0)} ms, ${r.memories} memories (${r.hash})${r.log ? `, ${r.log.frames} log pages, ${r.statements} statements` : ''}, load ${loadavg()[0].toFixed(1)}\n`);
   }
 }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;

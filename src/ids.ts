@@ -1,8 +1,16 @@
-import { createHash, randomBytes } from 'node:crypto';
+import * as crypto from 'node:crypto';
+
+/**
+ * SHA-256 as hex. Node's one-shot `crypto.hash` (20.12+) takes a quarter of the time of a Hash
+ * object for the short texts hashed here (ids of every message and memory, content identities).
+ */
+const sha256: (text: string) => string = typeof crypto.hash === 'function'
+  ? (text) => crypto.hash('sha256', text, 'hex')
+  : (text) => crypto.createHash('sha256').update(text).digest('hex');
 
 /** First 128 bits of SHA-256 over the parts joined by NUL, as 32 hex characters. */
 export function hashId(...parts: string[]): string {
-  return createHash('sha256').update(parts.join('\0')).digest('hex').slice(0, 32);
+  return sha256(parts.join('\0')).slice(0, 32);
 }
 
 /** Content-addressed message id (DESIGN.md §1). */
@@ -11,11 +19,11 @@ export function messageId(sessionId: string, role: string, content: string): str
 }
 
 export function sha256Hex(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
+  return sha256(text);
 }
 
 export function randomId(): string {
-  return randomBytes(16).toString('hex');
+  return crypto.randomBytes(16).toString('hex');
 }
 
 /** Lower-cased, whitespace-collapsed content used to detect identical memories. */

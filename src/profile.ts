@@ -95,10 +95,13 @@ export class Profile implements ProfileApi {
     const known = new Set((await store.getMessages(ids)).map((m) => m.id));
     const fresh = prepared.messages.filter((m) => !known.has(m.id));
     const scope = scopePayload({ ...opts, metadata: redactMetadata(opts.metadata, prepared.redactions) });
-    const enqueue = fresh.length ? [{ kind: EXTRACT_JOB, payload: { messageIds: fresh.map((m) => m.id), ...scope } }] : [];
+    // A waited ingest runs its extraction here at once: the job is written claimed by this worker.
+    const claimedBy = prepared.wait ? this.rt.worker.claimFor(EXTRACT_JOB) ?? undefined : undefined;
+    const enqueue = fresh.length ? [{ kind: EXTRACT_JOB, payload: { messageIds: fresh.map((m) => m.id), ...scope }, claimedBy }] : [];
     const auditMark = prepared.wait ? await store.lastAuditId() : 0;
     const res = await store.insertMessages(fresh, { enqueue });
-    const jobId = res.jobs[0]?.id ?? null;
+    const job = res.jobs[0];
+    const jobId = job?.id ?? null;
     const working = await settleWorkingMemory(store, prepared.messages.map((m) => m.sessionId), (id) => this.session(id));
     this.invalidateKeys();
     const result: IngestResult = {
@@ -114,6 +117,7 @@ export class Profile implements ProfileApi {
       this.rt.worker.kick();
       return result;
     }
+    if (job && claimedBy) await this.rt.worker.runHanded(store, job, { messages: res.stored });
     if (jobId) await this.waitFor(store, jobId);
     await this.drain();
     const written = await auditWritesSince(store, auditMark);

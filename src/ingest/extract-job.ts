@@ -25,7 +25,7 @@ export function extractJobHandler(
 ): JobHandler {
   return async (job, ctx) => {
     const ids = Array.isArray(job.payload.messageIds) ? (job.payload.messageIds as string[]) : [];
-    const messages = (await ctx.store.getMessages(ids)).sort((a, b) => a.seq - b.seq);
+    const messages = handedMessages(ctx.handed, ids) ?? (await ctx.store.getMessages(ids)).sort((a, b) => a.seq - b.seq);
     const existingTopicKeys = await ctx.store.topicKeys(undefined, 1000);
     const { memories, usage } = await withCacheAffinity(ctx.store.profile, () => getExtractor().extract({ messages, existingTopicKeys }));
     if (usage) onUsage?.(usage);
@@ -43,6 +43,14 @@ export function extractJobHandler(
     });
     ctx.completed = true;
   };
+}
+
+/** The messages the ingest call handed over with the job (as stored, in seq order), when they are exactly the job's. */
+function handedMessages(handed: unknown, ids: string[]): StoredMessage[] | null {
+  const messages = (handed as { messages?: StoredMessage[] } | undefined)?.messages;
+  if (!messages || messages.length !== ids.length) return null;
+  const want = new Set(ids);
+  return messages.every((m) => want.has(m.id)) ? messages : null;
 }
 
 /** The embedder when extraction may write its vectors itself: in process, and the one the profile's vectors come from. */

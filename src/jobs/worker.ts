@@ -19,6 +19,8 @@ export interface JobContext {
    * left by a killed process is taken over as soon as any other job would be.
    */
   heartbeat: () => Promise<boolean>;
+  /** What the caller that enqueued the job still holds in memory (see `Worker.runHanded`); absent after a restart. */
+  handed?: unknown;
 }
 
 export interface WorkerOptions {
@@ -110,12 +112,33 @@ export class Worker {
     await this.loop;
   }
 
+  /**
+   * The claim to write a job with (`NewJob.claimedBy`) when it will be run at once by `runHanded`;
+   * null once stopped or for a kind this worker has no handler for.
+   */
+  claimFor(kind: string): { workerId: string; leaseMs: number } | null {
+    return this.stopped || !this.opts.handlers[kind] ? null : { workerId: this.id, leaseMs: this.leaseMs };
+  }
+
+  /**
+   * Runs a job written already claimed by `claimFor` (no claim transaction), with what its caller
+   * holds in memory, so the handler need not read it back. Failure is handled as in any run.
+   */
+  async runHanded(store: Store, job: Job, handed: unknown): Promise<void> {
+    await this.run(store, job, handed);
+  }
+
   private async runOne(store: Store): Promise<boolean> {
     const kinds = Object.keys(this.opts.handlers);
     const job = await store.claimJob({ workerId: this.id, leaseMs: this.leaseMs, kinds });
     if (!job) return false;
+    await this.run(store, job);
+    return true;
+  }
+
+  private async run(store: Store, job: Job, handed?: unknown): Promise<void> {
     const handler = this.opts.handlers[job.kind];
-    const ctx: JobContext = { store, workerId: this.id, completed: false, heartbeat: () => store.extendLease(job.id, this.id, this.leaseMs) };
+    const ctx: JobContext = { store, workerId: this.id, completed: false, heartbeat: () => store.extendLease(job.id, this.id, this.leaseMs), handed };
     try {
       await handler(job, ctx);
       if (!ctx.completed) await store.completeJob(job.id, this.id);
@@ -125,6 +148,5 @@ export class Worker {
       const message = err instanceof Error ? err.message : String(err);
       await store.failJob(job.id, this.id, message, new Date(Date.now() + delay));
     }
-    return true;
   }
 }

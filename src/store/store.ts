@@ -209,6 +209,12 @@ export interface NewJob {
   payload: Metadata;
   runAt?: Date;
   maxAttempts?: number;
+  /**
+   * Written already claimed by this worker (running, first attempt, leased), for a caller that runs
+   * it at once: no separate claim transaction. Still durable: after a crash the lease expires and
+   * any worker claims it again.
+   */
+  claimedBy?: { workerId: string; leaseMs: number };
 }
 
 export interface WriteMemoriesOptions {
@@ -241,6 +247,8 @@ export interface InsertMessagesResult {
   inserted: string[];
   existing: string[];
   jobs: Job[];
+  /** The inserted rows as stored (seq and createdAt assigned), in insertion order. */
+  stored?: StoredMessage[];
 }
 
 export type VectorKind = 'memory' | 'message';

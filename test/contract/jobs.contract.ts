@@ -40,6 +40,19 @@ export function jobContract(h: Harness): void {
       expect(await h.store().extendLease(job.id, 'alive', 120_000)).toBe(true);
     });
 
+    it('writes a job already claimed, held until its lease runs out, then taken over', async () => {
+      const [job] = await h.store().enqueueJobs([{ kind: 'extract', payload: { n: 1 }, claimedBy: { workerId: 'dead', leaseMs: 1 } }]);
+      expect(job).toMatchObject({ status: 'running', attempts: 1, lockedBy: 'dead' });
+      expect(await h.store().getJob(job.id)).toEqual(job);
+      const [held] = await h.store().enqueueJobs([{ kind: 'extract', payload: { n: 2 }, claimedBy: { workerId: 'w', leaseMs: 60_000 } }]);
+      await sleep(15);
+      const retaken = await h.store().claimJob({ workerId: 'alive', leaseMs: 60_000 });
+      expect(retaken).toMatchObject({ id: job.id, lockedBy: 'alive', attempts: 2 });
+      expect(await h.store().claimJob({ workerId: 'alive', leaseMs: 60_000 })).toBeNull();
+      await h.store().completeJob(held.id, 'w');
+      expect(await h.store().getJob(held.id)).toMatchObject({ status: 'done', lockedBy: null });
+    });
+
     it('retries a failed job and marks it failed after maxAttempts', async () => {
       const [job] = await h.store().enqueueJobs([{ kind: 'extract', payload: {}, maxAttempts: 2 }]);
       await h.store().claimJob({ workerId: 'w', leaseMs: 60_000 });

@@ -1,13 +1,15 @@
 /**
  * One measured ingest for bench/ingest-kept.ts, in its own process: the code under test is imported
  * from the tree at argv[2] (this one or a baseline), the profile copied from argv[3] (or a new one).
- * Prints one JSON line: seconds, CPU, memories and a hash of them, and the log's pages when asked.
+ * Prints one JSON line: seconds, CPU, memories and a hash of them, and the log's pages and the statements
+ * run when asked.
  */
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { countStatements } from './statements.js';
 import { walPages } from './wal-pages.js';
 
 const [root, source, count, seed, batch, pages] = process.argv.slice(2);
@@ -39,6 +41,7 @@ try {
   // Counting the log's pages needs the whole run in it: no checkpoint meanwhile.
   if (pages === 'pages') (store as unknown as { conn: { db: Database.Database } }).conn.db.pragma('wal_autocheckpoint = 0');
 
+  const statements = pages === 'pages' ? countStatements() : undefined;
   const messages = ingestMessages(Number(seed), Number(count));
   const profile = mem.profile('perf');
   const written: { id: string; type: string; content: string; topicKey?: string; eventTime?: string; queries: string[]; tags: string[] }[] = [];
@@ -49,11 +52,12 @@ try {
   }
   const seconds = (performance.now() - started) / 1000;
   const used = process.cpuUsage(cpu);
+  const executed = statements?.stop();
   const hash = createHash('sha256');
   for (const m of written.sort((a, b) => a.id.localeCompare(b.id))) hash.update(JSON.stringify([m.id, m.type, m.content, m.topicKey, m.eventTime, m.queries, m.tags]));
   const log = pages === 'pages' ? walPages(dbPath) : undefined;
   await mem.close();
-  process.stdout.write(`${JSON.stringify({ seconds, cpuMs: (used.user + used.system) / 1000, memories: written.length, hash: hash.digest('hex').slice(0, 16), log })}\n`);
+  process.stdout.write(`${JSON.stringify({ seconds, cpuMs: (used.user + used.system) / 1000, memories: written.length, hash: hash.digest('hex').slice(0, 16), log, statements: executed })}\n`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

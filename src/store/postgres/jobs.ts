@@ -16,13 +16,19 @@ export async function insertJobs(sql: Sql, profile: string, jobs: NewJob[]): Pro
   if (jobs.length === 0) return [];
   const now = nowIso();
   const ids = jobs.map(() => randomId());
+  // A job claimed at insert (NewJob.claimedBy) is running, on its first attempt, leased to its worker.
   const res = await sql.query<JobRow>(`INSERT INTO mnemo_jobs
-      (profile, id, kind, payload, status, attempts, max_attempts, run_at, created_at, updated_at)
-    SELECT $1, u.id, u.kind, u.payload::jsonb, 'pending', 0, u.max_attempts, u.run_at::timestamptz, $6::timestamptz, $6::timestamptz
-    FROM unnest($2::text[], $3::text[], $4::text[], $5::int[], $7::text[]) WITH ORDINALITY AS u(id, kind, payload, max_attempts, run_at, ord)
+      (profile, id, kind, payload, status, attempts, max_attempts, run_at, locked_by, locked_until, created_at, updated_at)
+    SELECT $1, u.id, u.kind, u.payload::jsonb, CASE WHEN u.locked_by IS NULL THEN 'pending' ELSE 'running' END,
+      CASE WHEN u.locked_by IS NULL THEN 0 ELSE 1 END, u.max_attempts, u.run_at::timestamptz, u.locked_by, u.locked_until::timestamptz,
+      $6::timestamptz, $6::timestamptz
+    FROM unnest($2::text[], $3::text[], $4::text[], $5::int[], $7::text[], $8::text[], $9::text[])
+      WITH ORDINALITY AS u(id, kind, payload, max_attempts, run_at, locked_by, locked_until, ord)
     ORDER BY u.ord RETURNING ${JOB_COLUMNS}`,
   [profile, ids, jobs.map((j) => j.kind), jobs.map((j) => JSON.stringify(j.payload ?? {})),
-    jobs.map((j) => j.maxAttempts ?? DEFAULT_MAX_ATTEMPTS), now, jobs.map((j) => (j.runAt ?? new Date()).toISOString())]);
+    jobs.map((j) => j.maxAttempts ?? DEFAULT_MAX_ATTEMPTS), now, jobs.map((j) => (j.runAt ?? new Date()).toISOString()),
+    jobs.map((j) => j.claimedBy?.workerId ?? null),
+    jobs.map((j) => (j.claimedBy ? new Date(Date.now() + j.claimedBy.leaseMs).toISOString() : null))]);
   const byId = new Map(res.rows.map((r) => [r.id, toJob(r)]));
   // About one insert in SWEEP_EVERY deletes the profile's old finished jobs.
   if (Math.random() < jobs.length / SWEEP_EVERY) {

@@ -11,19 +11,33 @@ import { redactSecrets } from '../../ingest/secrets.js';
 export const DEFAULT_MAX_ATTEMPTS = 5;
 const COLUMNS = `id, kind, payload, status, attempts, max_attempts, run_at, locked_by, locked_until, last_error, created_at, updated_at`;
 
+/**
+ * Inside the caller's transaction, without a savepoint of its own (which costs more than these
+ * statements; every caller rolls back as a whole on an error), or in its own.
+ */
+function inWrite<T>(conn: Connection, fn: () => T): T {
+  return conn.db.inTransaction ? fn() : conn.write(fn);
+}
+
 /** Inserts inside the caller's transaction (or its own); now and then deletes old finished jobs. */
 export function insertJobs(conn: Connection, jobs: NewJob[]): Job[] {
   if (jobs.length === 0) return [];
-  return conn.write(() => {
+  return inWrite(conn, () => {
     const now = nowIso();
     let sweep = false;
     const inserted = jobs.map((j) => {
-      const id = randomId();
-      const { lastInsertRowid } = conn.run(`INSERT INTO jobs (id, kind, payload, status, attempts, max_attempts, run_at, created_at, updated_at)
-        VALUES (?, ?, ?, 'pending', 0, ?, ?, ?, ?)`,
-        id, j.kind, JSON.stringify(j.payload ?? {}), j.maxAttempts ?? DEFAULT_MAX_ATTEMPTS, (j.runAt ?? new Date()).toISOString(), now, now);
+      const row: JobRow = {
+        id: randomId(), kind: j.kind, payload: JSON.stringify(j.payload ?? {}), status: j.claimedBy ? 'running' : 'pending',
+        attempts: j.claimedBy ? 1 : 0, max_attempts: j.maxAttempts ?? DEFAULT_MAX_ATTEMPTS, run_at: (j.runAt ?? new Date()).toISOString(),
+        locked_by: j.claimedBy?.workerId ?? null, locked_until: j.claimedBy ? leaseEnd(j.claimedBy.leaseMs) : null,
+        last_error: null, created_at: now, updated_at: now,
+      };
+      const { lastInsertRowid } = conn.run(`INSERT INTO jobs (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        row.id, row.kind, row.payload, row.status, row.attempts, row.max_attempts, row.run_at, row.locked_by, row.locked_until,
+        row.last_error, row.created_at, row.updated_at);
       if (Number(lastInsertRowid) % SWEEP_EVERY === 0) sweep = true;
-      return getJob(conn, id)!;
+      // The row holds exactly these values: no read back.
+      return toJob(row);
     });
     if (sweep) {
       conn.run(`DELETE FROM jobs WHERE status = 'done' AND updated_at < ?`, doneJobCutoff());
@@ -33,6 +47,8 @@ export function insertJobs(conn: Connection, jobs: NewJob[]): Job[] {
     return inserted;
   });
 }
+
+const leaseEnd = (leaseMs: number) => new Date(Date.now() + leaseMs).toISOString();
 
 export function getJob(conn: Connection, id: string): Job | null {
   const row = conn.get<JobRow>(`SELECT ${COLUMNS} FROM jobs WHERE id = ?`, id);
@@ -88,7 +104,7 @@ function assertHolder(conn: Connection, id: string, workerId: string): JobRow {
 
 /** Inside the caller's transaction (or its own). Completing a finished job is a no-op. */
 export function completeJob(conn: Connection, id: string, workerId: string): void {
-  conn.write(() => {
+  inWrite(conn, () => {
     const row = assertHolder(conn, id, workerId);
     if (row.status === 'done') return;
     conn.run(`UPDATE jobs SET status = 'done', locked_by = NULL, locked_until = NULL, updated_at = ? WHERE id = ?`, nowIso(), id);

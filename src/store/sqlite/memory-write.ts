@@ -38,6 +38,7 @@ function indexEntitiesQuietly(conn: Connection): void {
 
 function writeEach(conn: Connection, vectors: SqliteVectors, memories: NewMemory[], opts: WriteMemoriesOptions): WriteMemoriesResult {
   const result: WriteMemoriesResult = { written: [], skipped: [], superseded: [] };
+  const replaced: { kind: 'memory'; id: string }[] = [];
   const now = nowIso();
   const actor = opts.actor ?? null;
   for (const input of memories) {
@@ -56,13 +57,15 @@ function writeEach(conn: Connection, vectors: SqliteVectors, memories: NewMemory
     }
     for (const oldId of replaces) {
       conn.run(`UPDATE memories SET status = 'superseded', superseded_by = ?, updated_at = ? WHERE id = ?`, memory.id, now, oldId);
-      vectors.delete([{ kind: 'memory', id: oldId }]);
+      replaced.push({ kind: 'memory', id: oldId });
       appendAudit(conn, 'supersede', oldId, { by: memory.id, actor }, now);
       result.superseded.push({ id: oldId, by: memory.id });
     }
     // The row holds exactly what was bound, so it need not be read back unless the insert was ignored.
     result.written.push(fresh ? storedForm(memory) : getMemory(conn, memory.id)!);
   }
+  // Superseded memories' vectors, in one call (one savepoint) for the batch.
+  vectors.delete(replaced);
   return result;
 }
 

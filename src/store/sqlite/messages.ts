@@ -3,6 +3,7 @@ import type { InsertMessagesResult, MessageFilter, NewJob, TextQuery } from '../
 import { type Connection, nowIso } from './connection.js';
 import { ftsMatchExpression } from './fts.js';
 import { insertJobs } from './jobs.js';
+import { messageFromColumns } from '../from-columns.js';
 import { MESSAGE_COLUMNS, inIdOrder, json, messageFromRaw } from './rows.js';
 
 const SELECT = `SELECT ${MESSAGE_COLUMNS} FROM messages`;
@@ -20,21 +21,30 @@ export function insertMessages(conn: Connection, messages: NewMessage[], enqueue
     const createdAt = nowIso();
     const inserted: string[] = [];
     const existing: string[] = [];
+    const stored: StoredMessage[] = [];
     const seen = new Set<string>();
     const lastSeq = conn.get<{ seq: number }>(`SELECT coalesce(max(seq), 0) AS seq FROM messages`)!.seq;
     conn.withFtsDeferred(() => {
       for (const m of messages) {
         if (seen.has(m.id)) continue;
         seen.add(m.id);
-        const res = conn.run(INSERT, m.id, m.sessionId, m.role, m.content, m.timestamp ?? null, json(m.metadata), createdAt);
-        (res.changes > 0 ? inserted : existing).push(m.id);
+        const metadata = json(m.metadata);
+        const res = conn.run(INSERT, m.id, m.sessionId, m.role, m.content, m.timestamp ?? null, metadata, createdAt);
+        if (res.changes === 0) {
+          existing.push(m.id);
+          continue;
+        }
+        inserted.push(m.id);
+        // What a read of the row would return (metadata through its JSON form).
+        stored.push(messageFromColumns(Number(res.lastInsertRowid), m.id, m.sessionId, m.role, m.content, m.timestamp ?? null,
+          metadata === null ? null : JSON.parse(metadata), createdAt));
       }
     });
     if (inserted.length > 0) {
       conn.run(`INSERT INTO messages_fts (rowid, content) SELECT seq, content FROM messages
         WHERE seq > ? AND content <> '[purged]'`, lastSeq);
     }
-    return { inserted, existing, jobs: insertJobs(conn, enqueue) };
+    return { inserted, existing, jobs: insertJobs(conn, enqueue), stored };
   });
 }
 
