@@ -15,6 +15,7 @@ import { memoryContract } from './memories.contract.js';
 import { messageContract } from './messages.contract.js';
 import { portabilityContract } from './portability.contract.js';
 import { scopeContract } from './scope.contract.js';
+import { termMentionsContract } from './term-mentions.contract.js';
 import { vectorContract } from './vectors.contract.js';
 
 export type { MakeProvider } from './harness.js';
@@ -34,5 +35,6 @@ export function runStoreContract(name: string, makeProvider: MakeProvider): void
     scopeContract(h);
     consolidationContract(h);
     entityContract(h);
+    termMentionsContract(h);
   });
 }

@@ -28,6 +28,7 @@ import * as messages from './messages.js';
 import type { QueryRunner, Tx } from './runner.js';
 import type { VectorSupport } from './vector-support.js';
 import { PgVectors } from './vectors.js';
+import { termsMentioned } from './term-mentions.js';
 
 /**
  * `Store` for one profile in a shared PostgreSQL database: every statement is scoped by the
@@ -79,6 +80,7 @@ export class PostgresStore implements Store {
   async searchMemories(query: TextQuery, opts: MemorySearchOptions): Promise<Scored<Memory>[]> {
     return queries.searchMemories(this.db, this.profile, query, opts);
   }
+  async termsMentioned(terms: string[]): Promise<boolean[]> { return termsMentioned(this.db, this.profile, terms); }
   async hasDerivedMemories(): Promise<boolean> { return queries.hasDerivedMemories(this.db, this.profile); }
   async memoriesByTopicKeys(keys: string[], opts?: { types?: MemoryType[]; limit?: number }): Promise<Memory[]> {
     return queries.memoriesByTopicKeys(this.db, this.profile, keys, opts);

@@ -35,6 +35,7 @@ import type { VectorIndexFactory } from '../../vector/exact-vector-index.js';
 import type { VectorIndexEvent, VectorOptions } from './vector-options.js';
 import { MEMORY_TEXT, MESSAGE_TEXT, SqliteTextIndex, type TextIndexOptions } from './text-index.js';
 import { searchMemoriesIndexed, searchMessagesIndexed } from './text-search.js';
+import { activeMemoryMentions, messageMentions } from './term-mentions.js';
 import { SqliteVectors } from './vectors.js';
 
 export interface SqliteStoreOptions {
@@ -154,6 +155,17 @@ export class SqliteStore implements Store {
   async searchMemories(query: TextQuery, opts: MemorySearchOptions): Promise<Scored<Memory>[]> {
     const index = this.textIndex('memories');
     return (index && searchMemoriesIndexed(this.conn, index, this.memoryRows, query, opts)) ?? queries.searchMemories(this.conn, query, opts);
+  }
+  async termsMentioned(terms: string[]): Promise<boolean[]> {
+    const out: boolean[] = [];
+    for (const term of terms) {
+      const messageIndex = this.textIndex('messages');
+      const memoryIndex = this.textIndex('memories');
+      const query = { terms: [term] };
+      out.push(((messageIndex && messageMentions(messageIndex, term)) ?? (await this.searchMessages(query, { limit: 1 })).length > 0)
+        || ((memoryIndex && activeMemoryMentions(this.conn, memoryIndex, term)) ?? (await this.searchMemories(query, { limit: 1 })).length > 0));
+    }
+    return out;
   }
   async hasDerivedMemories(): Promise<boolean> {
     return this.counts.get(this.conn, 'derived', () => Number(this.textIndex('memories')?.hasApart() ?? queries.hasDerivedMemories(this.conn))) > 0;
