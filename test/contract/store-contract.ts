@@ -5,6 +5,7 @@
 import { describe } from 'vitest';
 import { consolidationContract } from './consolidation.contract.js';
 import { entityContract } from './entities.contract.js';
+import { entityTopContract } from './entity-top.contract.js';
 import { forgetAndSearchContract } from './forget-search.contract.js';
 import { useHarness, type MakeProvider } from './harness.js';
 import { inspectContract } from './inspect.contract.js';
@@ -35,6 +36,7 @@ export function runStoreContract(name: string, makeProvider: MakeProvider): void
     scopeContract(h);
     consolidationContract(h);
     entityContract(h);
+    entityTopContract(h);
     termMentionsContract(h);
   });
 }
