@@ -3,8 +3,8 @@ import type { Connection } from './connection.js';
 import { catchUp } from './entities.js';
 
 /** The mentions of the entity in parameter ?{at + 1}, in both tables of the index (see entities.ts). */
-const mentionsAt = (at: number) => `SELECT kind, item_id, ${at} AS at FROM entity_mentions WHERE entity = ?${at + 1}
-  UNION ALL SELECT kind, item_id, ${at} AS at FROM entity_mentions_recent WHERE entity = ?${at + 1}`;
+const mentionsAt = (at: number) => `SELECT kind, item_key, item_id, ${at} AS at FROM entity_mentions WHERE entity = ?${at + 1}
+  UNION ALL SELECT kind, item_key, item_id, ${at} AS at FROM entity_mentions_recent WHERE entity = ?${at + 1}`;
 
 /**
  * SQLite side of `EntityStore.topEntityMentions`: with few entities SQLite groups, orders and
@@ -25,13 +25,20 @@ export function topEntityMentions(
     const rows = conn.all<{ kind: EntityHit['kind']; id: string; at: number }>(`SELECT kind, item_id AS id, at FROM (${mentions}) ${where}`, ...params);
     return rankWeighed(weighMentions(rows, weights), limit);
   }
+  // One entity: every item weighs the same, so the order is kind then id, which SQLite keeps for
+  // the best `limit` rows alone instead of grouping every mention (tens of ms at 16K mentions).
+  if (n === 1) {
+    const rows = conn.all<{ kind: EntityHit['kind']; id: string }>(
+      `SELECT kind, item_id AS id FROM (${mentions}) ${where} ORDER BY kind, item_id LIMIT ?${params.length + 1}`, ...params, limit);
+    return rows.map((r) => ({ kind: r.kind, id: r.id, score: weights[0][1] }));
+  }
   const scores = maskScores(weights);
   const distinct = [...new Set(scores)].sort((a, b) => b - a);
   const place = scores.map((s) => distinct.indexOf(s));
   const [placeAt, limitAt] = [params.length + 1, params.length + 2];
   const rows = conn.all<{ kind: EntityHit['kind']; id: string; mask: number; first: number }>(
     `SELECT kind, item_id AS id, sum(1 << at) AS mask, min(at) AS first FROM (${mentions}) ${where}
-     GROUP BY kind, item_id ORDER BY ?${placeAt} ->> sum(1 << at), first, kind, item_id LIMIT ?${limitAt}`,
+     GROUP BY kind, item_key ORDER BY ?${placeAt} ->> sum(1 << at), first, kind, item_id LIMIT ?${limitAt}`,
     ...params, JSON.stringify(place), limit);
   return rankWeighed(rows.map((r) => ({ kind: r.kind, id: r.id, first: r.first, score: scores[r.mask] })), limit);
 }
