@@ -201,6 +201,25 @@ describe('SQLite store full-text search through the in-memory index', () => {
     for (const s of [writer, plain, indexed]) await s.close();
   });
 
+  it('tells which terms are mentioned from the index as FTS5 does, past many inactive matches and after writes elsewhere', async () => {
+    const path = join(dir, 'p.db');
+    const indexed = openSqliteStore(path, 'p');
+    const plain = openSqliteStore(path, 'p', { textIndex: false });
+    const writer = openSqliteStore(path, 'p');
+    const oldest = mem('Widget number 0 ships in blue', { createdAt: '2026-01-01T00:00:00.000Z' });
+    const rest = Array.from({ length: 150 }, (_, i) => mem(`Widget number ${i + 1} ships in red`, { type: 'task' }));
+    await writer.writeMemories([oldest, ...rest]);
+    await writer.insertMessages([msg('s', 'user', 'the gizmo arrived')]);
+    const terms = ['widget', 'blue', 'red', 'gizmo', 'doohickey'];
+    for (const s of [indexed, plain]) expect(await s.termsMentioned(terms)).toEqual([true, true, true, true, false]);
+    for (const m of rest) await writer.setStatus(m.id, 'done');
+    // Only the oldest of 151 memories holding "widget" is still active.
+    for (const s of [indexed, plain]) expect(await s.termsMentioned(terms)).toEqual([true, true, false, true, false]);
+    await writer.setStatus(oldest.id, 'done');
+    for (const s of [indexed, plain]) expect(await s.termsMentioned(terms)).toEqual([false, false, false, true, false]);
+    for (const s of [writer, plain, indexed]) await s.close();
+  });
+
   it('loads a large table in the background, answering from FTS5 meanwhile and missing no write made during the load', async () => {
     const path = join(dir, 'p.db');
     const store = openSqliteStore(path, 'p', { textIndex: { backgroundAbove: 100 } });

@@ -25,20 +25,11 @@ export async function entityChannel(inp: EntityChannelInputs): Promise<ChannelRe
   const cap = Math.max(3, Math.floor(inp.maxShare * total));
   // Counting stops one past the cap: a name over it is too common to gather on.
   const counts = await inp.store.entityCounts(names, { atMost: cap });
-  const weight = new Map([...counts].filter(([, n]) => n <= cap).map(([name, n]) => [name, Math.log(1 + Math.max(total, 1) / n)]));
-  if (weight.size === 0) return [];
-  const scores = new Map<string, { kind: 'message' | 'memory'; id: string; score: number }>();
-  for (const m of await inp.store.entityMentions([...weight.keys()], { limit: cap })) {
-    const w = weight.get(m.entity);
-    if (w === undefined) continue;
-    if ((m.kind === 'memory' && inp.scope === 'messages') || (m.kind === 'message' && inp.scope === 'memories')) continue;
-    const key = `${m.kind}:${m.id}`;
-    const hit = scores.get(key) ?? { kind: m.kind, id: m.id, score: 0 };
-    hit.score += w;
-    scores.set(key, hit);
-  }
-  const hits = [...scores.values()].sort((a, b) => b.score - a.score).slice(0, inp.depth);
-  const of = (kind: 'message' | 'memory'): ChannelItem[] => hits.filter((h) => h.kind === kind).map(({ kind, id, score }) => ({ kind, id, score }));
+  const weights = [...counts].filter(([, n]) => n <= cap).map(([name, n]): [string, number] => [name, Math.log(1 + Math.max(total, 1) / n)]);
+  if (weights.length === 0) return [];
+  const kind = inp.scope === 'messages' ? 'message' : inp.scope === 'memories' ? 'memory' : undefined;
+  const hits = await inp.store.topEntityMentions(weights, { limit: inp.depth, kind });
+  const of = (kind: 'message' | 'memory'): ChannelItem[] => hits.filter((h) => h.kind === kind);
   return [
     { channel: 'messages', source: 'entity_mention', hits: of('message') },
     { channel: 'fulltext', source: 'entity_mention', hits: of('memory') },

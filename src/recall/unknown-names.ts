@@ -35,12 +35,6 @@ export function presupposedNames(query: string): string[] {
 export async function unknownNameShare(store: Store, query: string): Promise<number> {
   const names = presupposedNames(query);
   if (names.length === 0) return 0;
-  const known = await Promise.all(
-    names.map(async (name) => {
-      const terms = { terms: [name] };
-      if ((await store.searchMessages(terms, { limit: 1 })).length > 0) return true;
-      return (await store.searchMemories(terms, { limit: 1 })).length > 0;
-    }),
-  );
+  const known = await store.termsMentioned(names);
   return known.filter((k) => !k).length / names.length;
 }

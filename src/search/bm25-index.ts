@@ -192,6 +192,18 @@ export class Bm25Index {
     return hits;
   }
 
+  /** Live documents holding every token of the phrase (as `search` matches it), latest added first. */
+  *documentsWith(tokens: string[]): Generator<number> {
+    const lists = this.phraseLists(tokens);
+    for (let l = lists.length - 1; l >= 0; l--) {
+      const list = lists[l];
+      for (let i = list.length - 1; i >= 0; i--) {
+        const id = this.ids[list.slots[i]];
+        if (id >= 0) yield id;
+      }
+    }
+  }
+
   private weight(idf: number, tf: number, slot: number, avgdl: number): number {
     return (idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * this.lengths[slot]) / avgdl));
   }

@@ -7,52 +7,82 @@ import type { Bm25Hit } from './bm25-index.js';
 export function topK(slots: number[], k: number, scores: Float64Array, ids: number[]): Bm25Hit[] {
   if (k <= 0 || slots.length === 0) return [];
   const worse = (a: number, b: number) => scores[a] < scores[b] || (scores[a] === scores[b] && ids[a] < ids[b]);
-  const heap = boundedHeap(slots, k, worse);
+  const heap = [...bestSlots(slots, k, scores, ids)];
   heap.sort((a, b) => (worse(a, b) ? 1 : worse(b, a) ? -1 : 0));
   return heap.map((slot) => ({ id: ids[slot], score: scores[slot] }));
 }
 
-/** The k-th highest score among `slots` (k ≤ slots.length). */
-export function kthScore(slots: number[], k: number, scores: Float64Array): number {
-  return scores[boundedHeap(slots, k, (a, b) => scores[a] < scores[b])[0]];
-}
-
-/** The `k` best of `slots` in a min-heap: the worst of them first. */
-function boundedHeap(slots: number[], k: number, worse: Worse): number[] {
-  const heap: number[] = [];
-  for (const slot of slots) {
-    if (heap.length < k) {
-      heap.push(slot);
-      siftUp(heap, heap.length - 1, worse);
-    } else if (worse(heap[0], slot)) {
-      heap[0] = slot;
-      siftDown(heap, 0, worse);
+/**
+ * The `k` best of `slots` (by score, then id) in a min-heap, compared inline: it runs over every
+ * match of a search (tens of thousands at a million rows).
+ */
+function bestSlots(slots: number[], k: number, scores: Float64Array, ids: number[]): Int32Array {
+  const heap = new Int32Array(Math.min(k, slots.length));
+  const size = heap.length;
+  let n = 0;
+  for (let s = 0; s < slots.length; s++) {
+    const slot = slots[s];
+    const v = scores[slot];
+    if (n < size) {
+      let i = n++;
+      while (i > 0) {
+        const parent = (i - 1) >> 1;
+        const p = heap[parent];
+        if (scores[p] < v || (scores[p] === v && ids[p] < ids[slot])) break;
+        heap[i] = p;
+        i = parent;
+      }
+      heap[i] = slot;
+    } else if (scores[heap[0]] < v || (scores[heap[0]] === v && ids[heap[0]] < ids[slot])) {
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        if (l >= size) break;
+        let c = l;
+        const r = l + 1;
+        if (r < size && (scores[heap[r]] < scores[heap[l]] || (scores[heap[r]] === scores[heap[l]] && ids[heap[r]] < ids[heap[l]]))) c = r;
+        const child = heap[c];
+        if (v < scores[child] || (v === scores[child] && ids[slot] < ids[child])) break;
+        heap[i] = child;
+        i = c;
+      }
+      heap[i] = slot;
     }
   }
   return heap;
 }
 
-type Worse = (a: number, b: number) => boolean;
-
-function siftUp(heap: number[], i: number, worse: Worse): void {
-  while (i > 0) {
-    const parent = (i - 1) >> 1;
-    if (!worse(heap[i], heap[parent])) return;
-    [heap[i], heap[parent]] = [heap[parent], heap[i]];
-    i = parent;
+/**
+ * The k-th highest score among `slots` (k ≤ slots.length). A search asks once per query term over
+ * every document touched so far (tens of thousands at a million rows), so the heap holds the
+ * scores themselves in a typed array, compared inline, rather than slots through a comparator.
+ */
+export function kthScore(slots: number[], k: number, scores: Float64Array): number {
+  const heap = new Float64Array(k); // min-heap of the k best scores seen
+  let n = 0;
+  for (let s = 0; s < slots.length; s++) {
+    const v = scores[slots[s]];
+    if (n < k) {
+      let i = n++;
+      while (i > 0) {
+        const parent = (i - 1) >> 1;
+        if (heap[parent] <= v) break;
+        heap[i] = heap[parent];
+        i = parent;
+      }
+      heap[i] = v;
+    } else if (v > heap[0]) {
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        if (l >= k) break;
+        const c = l + 1 < k && heap[l + 1] < heap[l] ? l + 1 : l;
+        if (heap[c] >= v) break;
+        heap[i] = heap[c];
+        i = c;
+      }
+      heap[i] = v;
+    }
   }
+  return heap[0];
 }
-
-function siftDown(heap: number[], i: number, worse: Worse): void {
-  for (;;) {
-    const l = 2 * i + 1;
-    const r = l + 1;
-    let min = i;
-    if (l < heap.length && worse(heap[l], heap[min])) min = l;
-    if (r < heap.length && worse(heap[r], heap[min])) min = r;
-    if (min === i) return;
-    [heap[i], heap[min]] = [heap[min], heap[i]];
-    i = min;
-  }
-}
-

@@ -56,6 +56,11 @@ export interface Store extends LifecycleStore, ConsolidationStore, EntityStore {
   /** Full text over content, queries and tags; active memories unless statuses given. */
   searchMemories(query: TextQuery, opts: MemorySearchOptions): Promise<Scored<Memory>[]>;
   /**
+   * For each term, whether a message or an active memory holds it: whether `searchMessages` or
+   * `searchMemories` with that term alone would find one, answered without ranking any.
+   */
+  termsMentioned(terms: string[]): Promise<boolean[]>;
+  /**
    * Whether any memory (of any status) has a non-empty `derivedFrom`, answered without a scan:
    * false lets recall skip the searches it runs for derived memories alone.
    */

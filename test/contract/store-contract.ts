@@ -5,6 +5,7 @@
 import { describe } from 'vitest';
 import { consolidationContract } from './consolidation.contract.js';
 import { entityContract } from './entities.contract.js';
+import { entityTopContract } from './entity-top.contract.js';
 import { forgetAndSearchContract } from './forget-search.contract.js';
 import { useHarness, type MakeProvider } from './harness.js';
 import { inspectContract } from './inspect.contract.js';
@@ -15,6 +16,7 @@ import { memoryContract } from './memories.contract.js';
 import { messageContract } from './messages.contract.js';
 import { portabilityContract } from './portability.contract.js';
 import { scopeContract } from './scope.contract.js';
+import { termMentionsContract } from './term-mentions.contract.js';
 import { vectorContract } from './vectors.contract.js';
 
 export type { MakeProvider } from './harness.js';
@@ -34,5 +36,7 @@ export function runStoreContract(name: string, makeProvider: MakeProvider): void
     scopeContract(h);
     consolidationContract(h);
     entityContract(h);
+    entityTopContract(h);
+    termMentionsContract(h);
   });
 }

@@ -6,7 +6,7 @@ import type {
 import * as audit from './audit.js';
 import * as lifecycle from './lifecycle.js';
 import * as entities from './entities.js';
-import type { EntityMention, EntitySummary } from '../entity-store.js';
+import type { EntityHit, EntityMention, EntitySummary } from '../entity-store.js';
 import type { AccessEntry, ArchiveEntry } from '../lifecycle-store.js';
 import type { MemoryTier } from '../../types.js';
 import * as dumps from './dump.js';
@@ -28,6 +28,8 @@ import * as messages from './messages.js';
 import type { QueryRunner, Tx } from './runner.js';
 import type { VectorSupport } from './vector-support.js';
 import { PgVectors } from './vectors.js';
+import { termsMentioned } from './term-mentions.js';
+import { topEntityMentions } from './entity-top.js';
 
 /**
  * `Store` for one profile in a shared PostgreSQL database: every statement is scoped by the
@@ -79,6 +81,7 @@ export class PostgresStore implements Store {
   async searchMemories(query: TextQuery, opts: MemorySearchOptions): Promise<Scored<Memory>[]> {
     return queries.searchMemories(this.db, this.profile, query, opts);
   }
+  async termsMentioned(terms: string[]): Promise<boolean[]> { return termsMentioned(this.db, this.profile, terms); }
   async hasDerivedMemories(): Promise<boolean> { return queries.hasDerivedMemories(this.db, this.profile); }
   async memoriesByTopicKeys(keys: string[], opts?: { types?: MemoryType[]; limit?: number }): Promise<Memory[]> {
     return queries.memoriesByTopicKeys(this.db, this.profile, keys, opts);
@@ -95,6 +98,9 @@ export class PostgresStore implements Store {
     return this.tx((tx) => revise.reviseMemory(tx, this.profile, this.vectors, id, next, opts));
   }
   async consolidationGroups(keys: string[]): Promise<ConsolidationGroupRow[]> { return consolidation.consolidationGroups(this.db, this.profile, keys); }
+  async topEntityMentions(weights: [string, number][], opts: { limit: number; kind?: EntityHit['kind'] }): Promise<EntityHit[]> {
+    return topEntityMentions(this.db, this.profile, weights, opts.limit, opts.kind);
+  }
   async entityMentions(names: string[], opts?: { limit?: number }): Promise<EntityMention[]> { return entities.entityMentions(this.db, this.profile, names, opts?.limit); }
   async entityCounts(names: string[], opts?: { atMost?: number }): Promise<Map<string, number>> { return entities.entityCounts(this.db, this.profile, names, opts?.atMost); }
   async indexEntities(): Promise<boolean> {

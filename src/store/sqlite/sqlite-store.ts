@@ -6,7 +6,7 @@ import type {
 import * as audit from './audit.js';
 import * as lifecycle from './lifecycle.js';
 import * as entities from './entities.js';
-import type { EntityMention, EntitySummary } from '../entity-store.js';
+import type { EntityHit, EntityMention, EntitySummary } from '../entity-store.js';
 import type { AccessEntry, ArchiveEntry, TierLookup } from '../lifecycle-store.js';
 import { ArchiveCache } from './archive-cache.js';
 import { GenerationMemo } from './generation-memo.js';
@@ -35,6 +35,8 @@ import type { VectorIndexFactory } from '../../vector/exact-vector-index.js';
 import type { VectorIndexEvent, VectorOptions } from './vector-options.js';
 import { MEMORY_TEXT, MESSAGE_TEXT, SqliteTextIndex, type TextIndexOptions } from './text-index.js';
 import { searchMemoriesIndexed, searchMessagesIndexed } from './text-search.js';
+import { activeMemoryMentions, messageMentions } from './term-mentions.js';
+import { topEntityMentions } from './entity-top.js';
 import { SqliteVectors } from './vectors.js';
 
 export interface SqliteStoreOptions {
@@ -155,6 +157,17 @@ export class SqliteStore implements Store {
     const index = this.textIndex('memories');
     return (index && searchMemoriesIndexed(this.conn, index, this.memoryRows, query, opts)) ?? queries.searchMemories(this.conn, query, opts);
   }
+  async termsMentioned(terms: string[]): Promise<boolean[]> {
+    const out: boolean[] = [];
+    for (const term of terms) {
+      const messageIndex = this.textIndex('messages');
+      const memoryIndex = this.textIndex('memories');
+      const query = { terms: [term] };
+      out.push(((messageIndex && messageMentions(messageIndex, term)) ?? (await this.searchMessages(query, { limit: 1 })).length > 0)
+        || ((memoryIndex && activeMemoryMentions(this.conn, memoryIndex, term)) ?? (await this.searchMemories(query, { limit: 1 })).length > 0));
+    }
+    return out;
+  }
   async hasDerivedMemories(): Promise<boolean> {
     return this.counts.get(this.conn, 'derived', () => Number(this.textIndex('memories')?.hasApart() ?? queries.hasDerivedMemories(this.conn))) > 0;
   }
@@ -176,6 +189,9 @@ export class SqliteStore implements Store {
   async consolidationGroups(keys: string[]): Promise<ConsolidationGroupRow[]> { return consolidation.consolidationGroups(this.conn, keys); }
   async entityMentions(names: string[], opts?: { limit?: number }): Promise<EntityMention[]> {
     return entities.entityMentions(this.conn, names, opts?.limit, this.options.entityCatchUpLimit);
+  }
+  async topEntityMentions(weights: [string, number][], opts: { limit: number; kind?: EntityHit['kind'] }): Promise<EntityHit[]> {
+    return topEntityMentions(this.conn, weights, opts.limit, opts.kind, this.options.entityCatchUpLimit);
   }
   async entityCounts(names: string[], opts?: { atMost?: number }): Promise<Map<string, number>> {
     return entities.entityCounts(this.conn, names, opts?.atMost, this.options.entityCatchUpLimit, this.counts);

@@ -88,6 +88,21 @@ export class SqliteTextIndex {
     return limit < 0 ? merged : merged.slice(0, limit);
   }
 
+  /**
+   * Keys of the rows holding every token of `phrase` (as `search` matches them), found without
+   * scoring: the main rows', latest indexed first, then those kept apart. Null while the index is
+   * not loaded (see search).
+   */
+  keysWith(phrase: string[]): Iterable<number> | null {
+    if (!this.index && (this.opts.loadOn === 'warm' || !this.loadNowOrLater())) return null;
+    this.conn.read(() => this.sync());
+    const [main, apart] = [this.index!, this.apartIndex];
+    return (function* () {
+      yield* main.documentsWith(phrase);
+      yield* apart.documentsWith(phrase);
+    })();
+  }
+
   /** Whether any row is kept apart (after catching up), or null while the index is not loaded. */
   hasApart(): boolean | null {
     if (!this.index) return null;
