@@ -41,6 +41,8 @@ export interface RankOptions extends FuseOptions {
   /** Multiplier share for instructions and preferences (0 for questions about the past). */
   guidanceBoost: number;
   sessionSpread: number;
+  /** A merged memory is lifted by its leading statement's turns only. */
+  mergeLeadProvenance?: boolean;
   answerTypeBoost: number;
   /** Replaces `answerTypeBoost` for a question about troubles (absent: the same). */
   troubleBoost?: number;
@@ -91,7 +93,7 @@ export async function rankCandidates(store: Store, results: ChannelResult[], opt
   if (opts.provenance > 0 || opts.guidanceBoost > 0 || opts.pointers) await hydrate(store, ranked.filter((c) => c.kind === 'memory'));
   if (opts.guidanceBoost > 0) ranked = sortCandidates(boostGuidance(ranked, opts.guidanceBoost));
   if (opts.provenance > 0) {
-    ranked = sortCandidates(await propagateProvenance(store, ranked.filter((c) => c.kind === 'message' || c.memory), opts.provenance, !!opts.pointers));
+    ranked = sortCandidates(await propagateProvenance(store, ranked.filter((c) => c.kind === 'message' || c.memory), opts.provenance, !!opts.pointers, opts.mergeLeadProvenance));
   }
   if (opts.pointers) ranked = await followPointers(store, ranked.filter((c) => c.kind === 'message' || c.memory), opts.pointers);
   if (opts.sessionBoost > 0) ranked = sortCandidates(boostSessions(ranked, opts.sessionBoost, opts.neighbourRefChars));

@@ -59,6 +59,8 @@ export interface RecallTuning {
   sessionSpread: number;
   /** `sessionSpread` for a question gathering over the history (class `across_history`), outside overviews and sequences. */
   acrossHistorySpread: number;
+  /** A merged memory takes its provenance lift from its leading statement's turns only (src/recall/provenance.ts). */
+  mergeLeadProvenance: boolean;
   /** Overview questions ("summarize how…", found by the analyzer) rank with `overview`. */
   overviewMode: boolean;
   /** Overrides for overview questions (see `DEFAULT_TUNING`). */
@@ -156,6 +158,9 @@ export const DEFAULT_TUNING: RecallTuning = {
   // BEAM dev multi_session_reasoning R@10 60.2 -> 64.2, information extraction 54.2 -> 56.7 (10 questions
   // change: 4 up, 2 down); 0.5: R@10 the same, information extraction R@5 -2.5; 0.85: 62.6. LoCoMo has no such question.
   acrossHistorySpread: 0.7,
+  // On consolidated profiles (merges) BEAM dev multi_session_reasoning R@10 63.6 -> 65.2, as unconsolidated;
+  // nothing else moves. Counting memories in the session spread with their turns instead: 63.6, R@25 -1.7.
+  mergeLeadProvenance: true,
   overviewMode: true,
   // BEAM dev event ordering R@10 22.2 → 28.1 with both (user turns alone 24.6); no other category moves.
   ownTurnsBoost: 1,
