@@ -43,6 +43,8 @@ export interface RankOptions extends FuseOptions {
   sessionSpread: number;
   /** A merged memory is lifted by its leading statement's turns only. */
   mergeLeadProvenance?: boolean;
+  /** A topic memory the question asks about is spread like a session's turns (the session spread, per turn it adds). */
+  spreadGathered?: boolean;
   answerTypeBoost: number;
   /** Replaces `answerTypeBoost` for a question about troubles (absent: the same). */
   troubleBoost?: number;
@@ -125,5 +127,5 @@ export async function rankCandidates(store: Store, results: ChannelResult[], opt
   if (opts.secondRound) ranked = await secondRound(store, ranked, opts.query, opts.terms, opts.secondRound);
   if (opts.exchangeHead) ranked = await pairExchanges(store, ranked, opts.exchangeHead, opts.exchangeKeep);
   if (fused.aside.length > 0) await hydrate(store, ranked.filter((c) => c.kind === 'memory'));
-  return putBack(ranked, fused.aside, opts.topicAnswers ? answeringTopic(fused.aside, opts.query, opts.terms) : null, topicAsker(opts.query, opts.terms));
+  return putBack(ranked, fused.aside, opts.topicAnswers ? answeringTopic(fused.aside, opts.query, opts.terms) : null, topicAsker(opts.query, opts.terms), opts.spreadGathered ? opts.sessionSpread : 1);
 }

@@ -121,6 +121,7 @@ export async function recall(deps: RecallDeps, query: string, p: RecallParams): 
     guidanceBoost: analysis.temporal || analysis.wantsHistory || analysis.overview || analysis.order ? 0 : tuning.guidanceBoost,
     sessionSpread: tuning.sessionSpread,
     mergeLeadProvenance: tuning.mergeLeadProvenance,
+    spreadGathered: tuning.spreadGathered,
     answerTypeBoost: tuning.answerTypeBoost,
     troubleBoost: tuning.troubleBoost,
     terms: analysis.terms,

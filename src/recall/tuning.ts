@@ -61,6 +61,8 @@ export interface RecallTuning {
   acrossHistorySpread: number;
   /** A merged memory takes its provenance lift from its leading statement's turns only (src/recall/provenance.ts). */
   mergeLeadProvenance: boolean;
+  /** Under a session spread, a topic memory the question asks about keeps spread^(n-1) of its match for the n turns it adds. */
+  spreadGathered: boolean;
   /** Overview questions ("summarize how…", found by the analyzer) rank with `overview`. */
   overviewMode: boolean;
   /** Overrides for overview questions (see `DEFAULT_TUNING`). */
@@ -161,6 +163,8 @@ export const DEFAULT_TUNING: RecallTuning = {
   // On consolidated profiles (merges) BEAM dev multi_session_reasoning R@10 63.6 -> 65.2, as unconsolidated;
   // nothing else moves. Counting memories in the session spread with their turns instead: 63.6, R@25 -1.7.
   mergeLeadProvenance: true,
+  // BEAM dev, all kinds: multi_session_reasoning R@10 63.6 -> 65.2, as unconsolidated; nothing else moves (LoCoMo has no such question).
+  spreadGathered: true,
   overviewMode: true,
   // BEAM dev event ordering R@10 22.2 → 28.1 with both (user turns alone 24.6); no other category moves.
   ownTurnsBoost: 1,
