@@ -17,11 +17,11 @@ export async function propagateProvenance(store: Store, candidates: Candidate[],
   for (const c of candidates) {
     if (c.kind !== 'memory' || !c.memory) continue;
     if (skipGathered && isGathered(c.memory)) continue;
-    const own = lead.get(c.id);
+    const leadIds = lead.get(c.id);
     for (const src of c.memory.sourceMessageIds) {
       fromMemories.set(src, Math.max(fromMemories.get(src) ?? 0, c.own));
       const msg = byKey.get(candidateKey('message', src));
-      if (msg && (!own || own.has(src))) c.score = Math.max(c.score, c.own + share * msg.own);
+      if (msg && (!leadIds || leadIds.has(src))) c.score = Math.max(c.score, c.own + share * msg.own);
     }
   }
   const missing = [...fromMemories.keys()].filter((id) => !byKey.has(candidateKey('message', id)));
@@ -38,9 +38,9 @@ export async function propagateProvenance(store: Store, candidates: Candidate[],
 }
 
 /**
- * A merged memory (consolidation's) keeps its oldest statement's words, so the question matches it
- * as it matched that statement: it takes its lift from that statement's turns only, as the
- * statement did. Lifted by whichever restatement's turn the question found best, it ranked above
+ * A merged memory (consolidation's) keeps its oldest statement's words (written by rules; a model's
+ * rewrite is read the same way), so the question matches it as it matched that statement: it takes
+ * its lift from that statement's turns only, as the statement did. Lifted by whichever restatement's turn the question found best, it ranked above
  * every statement it replaced (one statement's words plus another's turn).
  */
 async function leadTurns(store: Store, candidates: Candidate[]): Promise<Map<string, ReadonlySet<string>>> {
