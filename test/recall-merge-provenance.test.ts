@@ -64,4 +64,22 @@ describe('a merged memory ranks as the statement whose words it keeps', () => {
     expect(ids).toContain(p.first.id);
     expect(ids).toContain(p.again.id);
   });
+
+  it('lifts a restatement\'s turn only as far as the restatement covers the question', async () => {
+    const first = msg('s1', 'user', 'I am trying to use Python 3.11 for better async support in the backend.');
+    const reworded = msg('s2', 'user', 'The new interpreter is what the coroutines need, as I said.');
+    await temp.store.insertMessages([first, reworded]);
+    const lead = mem('User is trying to use Python 3.11 for better async support in the backend', { sourceMessageIds: [first.id], sessionId: 's1' });
+    const restated = mem('User needs the new interpreter for coroutines', { sourceMessageIds: [reworded.id], sessionId: 's2' });
+    const merged = mem(`${lead.content}.`, { sourceMessageIds: [first.id, reworded.id], sessionId: 's2', derivedFrom: [lead.id, restated.id] });
+    await temp.store.writeMemories([lead, restated, merged]);
+    const found = [{ channel: 'fulltext', hits: [{ kind: 'memory', id: merged.id, score: 6 }] }, { channel: 'messages', hits: [] }] as ChannelResult[];
+    const score = (ranked: { id: string; score: number }[], id: string) => ranked.find((c) => c.id === id)?.score ?? 0;
+    const ranked = await rankCandidates(temp.store, found, OPTS);
+    expect(score(ranked, first.id)).toBeGreaterThan(0);
+    // Before the merge the question found only the lead, so the reworded turn gained nothing; it still gains nothing.
+    expect(score(ranked, reworded.id)).toBe(0);
+    const everyTurn = await rankCandidates(temp.store, found, { ...OPTS, mergeLeadProvenance: false });
+    expect(score(everyTurn, reworded.id)).toBe(score(everyTurn, first.id));
+  });
 });

@@ -41,7 +41,7 @@ export interface RankOptions extends FuseOptions {
   /** Multiplier share for instructions and preferences (0 for questions about the past). */
   guidanceBoost: number;
   sessionSpread: number;
-  /** A merged memory is lifted by its leading statement's turns only. */
+  /** A merged memory is lifted by its kept statement's turns only, and lifts each member's turns as far as that member covers the question. */
   mergeLeadProvenance?: boolean;
   /** A topic memory the question asks about is spread like a session's turns (the session spread, per turn it adds). */
   spreadGathered?: boolean;
@@ -95,7 +95,7 @@ export async function rankCandidates(store: Store, results: ChannelResult[], opt
   if (opts.provenance > 0 || opts.guidanceBoost > 0 || opts.pointers) await hydrate(store, ranked.filter((c) => c.kind === 'memory'));
   if (opts.guidanceBoost > 0) ranked = sortCandidates(boostGuidance(ranked, opts.guidanceBoost));
   if (opts.provenance > 0) {
-    ranked = sortCandidates(await propagateProvenance(store, ranked.filter((c) => c.kind === 'message' || c.memory), opts.provenance, !!opts.pointers, opts.mergeLeadProvenance));
+    ranked = sortCandidates(await propagateProvenance(store, ranked.filter((c) => c.kind === 'message' || c.memory), opts.provenance, !!opts.pointers, opts.mergeLeadProvenance, opts.terms));
   }
   if (opts.pointers) ranked = await followPointers(store, ranked.filter((c) => c.kind === 'message' || c.memory), opts.pointers);
   if (opts.sessionBoost > 0) ranked = sortCandidates(boostSessions(ranked, opts.sessionBoost, opts.neighbourRefChars));

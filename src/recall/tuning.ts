@@ -59,7 +59,7 @@ export interface RecallTuning {
   sessionSpread: number;
   /** `sessionSpread` for a question gathering over the history (class `across_history`), outside overviews and sequences. */
   acrossHistorySpread: number;
-  /** A merged memory takes its provenance lift from its leading statement's turns only (src/recall/provenance.ts). */
+  /** A merged memory takes its provenance lift from its kept statement's turns only, and lifts another member's turns as far as that member covers the question (src/recall/provenance.ts). */
   mergeLeadProvenance: boolean;
   /** Under a session spread, a topic memory the question asks about keeps spread^(n-1) of its match for the n turns it adds. */
   spreadGathered: boolean;
