@@ -31,7 +31,7 @@ export function gatheredTopic(m: Memory): { subject: string; words: string[] } |
 /** Characters of one member quoted in a gathered memory. */
 const MEMBER_CHARS = 200;
 
-/** The derived memory's content written by rules: the newest statement, or the members listed. */
+/** The derived memory's content written by rules: the statement a merge keeps, or the members listed. */
 export function offlineContent(group: ConsolidationGroup): string {
   const members = group.members;
   if (group.kind === 'merge') return keptStatement(members, group.subject).content;

@@ -4,8 +4,8 @@ import { topicWords } from './topic-words.js';
 /**
  * The statement a merge keeps: the one the others restate, i.e. sharing the most content words
  * with the other members (summed over them), the newest on a tie, as supersession keeps the newest
- * value. The oldest statement is only the cluster's seed; a later restatement often says it better
- * ("looking into counseling" → "looking into counseling and mental health career options").
+ * value. The oldest statement only seeds the cluster (near-duplicates.ts); a later restatement often
+ * says it more fully ("moving to Lisbon" → "moving to Lisbon in May for the new job").
  */
 export function keptStatement(members: readonly Memory[], subject: string | null): Memory {
   const words = members.map((m) => topicWords(m.content, subject));
