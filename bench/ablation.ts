@@ -69,9 +69,11 @@ const DEFAULT_CONFIGS: Record<string, Partial<RecallTuning>> = {
   '+ set: session spread 0.8': { set: { ...DEFAULT_TUNING.set, breadthSessionKeep: 0.8 } },
   '- entity channel': { entityWeight: 0 },
   'entity channel 0.6': { entityWeight: 0.6 },
-  // These two move nothing without gathered memories: run with --consolidate merge,semantic,summary.
+  // These four move nothing without consolidation: run with --consolidate merge,semantic,summary.
   '+ gathered memories as pointers': { pointers: { ...DEFAULT_TUNING.pointers, share: 0.5 } },
   '+ topic memory answering first': { topicAnswers: true },
+  '- merged memory lifted by its lead turn': { mergeLeadProvenance: false },
+  '- topic memory spread (across the history)': { spreadGathered: false },
 };
 
 /** Rows with a consolidation pass after ingest (each ingests on its own; the rows above share the plain ingest). */

@@ -63,9 +63,9 @@ describe('consolidation', () => {
     const members = before.filter((m) => /watercolors/.test(m.content));
     expect(members).toHaveLength(2);
     expect([...merged.derivedFrom].sort()).toEqual(members.map((m) => m.id).sort());
-    // Rules keep the oldest statement's words (the cluster's leader), from the newest session.
-    const [oldest, newest] = [...members].sort((x, y) => x.createdAt.localeCompare(y.createdAt));
-    expect(merged).toMatchObject({ content: oldest!.content, sessionId: newest!.sessionId, status: 'active', type: 'fact' });
+    // Of two restatements rules keep the newer one's words, in the newest session.
+    const newest = [...members].sort((x, y) => x.createdAt.localeCompare(y.createdAt))[1];
+    expect(merged).toMatchObject({ content: newest!.content, sessionId: newest!.sessionId, status: 'active', type: 'fact' });
     expect([...merged.sourceMessageIds].sort()).toEqual(members.flatMap((m) => m.sourceMessageIds).sort());
     for (const m of members) expect(await p.get(m.id)).toMatchObject({ status: 'superseded', supersededBy: merged.id });
 

@@ -1,6 +1,7 @@
 import { hashId } from '../ids.js';
 import { LIMITS } from '../limits.js';
 import type { Memory } from '../types.js';
+import { keptFirst, keptStatement } from './kept-statement.js';
 import { subjectOf } from './subject.js';
 import type { ConsolidationGroup, ConsolidationWrite } from './types.js';
 
@@ -30,12 +31,10 @@ export function gatheredTopic(m: Memory): { subject: string; words: string[] } |
 /** Characters of one member quoted in a gathered memory. */
 const MEMBER_CHARS = 200;
 
-/** The derived memory's content written by rules: the newest statement, or the members listed. */
+/** The derived memory's content written by rules: the statement a merge keeps, or the members listed. */
 export function offlineContent(group: ConsolidationGroup): string {
   const members = group.members;
-  // The oldest statement leads a duplicate cluster (see near-duplicates.ts): keeping its words
-  // means the merged memory clusters exactly as its leader did, so a second run merges nothing more.
-  if (group.kind === 'merge') return members[0]!.content;
+  if (group.kind === 'merge') return keptStatement(members, group.subject).content;
   const lines = members.map((m) => clip(m.content));
   const head = group.kind === 'summary'
     ? `Session ${sessionDate(members)}`
@@ -49,7 +48,9 @@ export function offlineContent(group: ConsolidationGroup): string {
  */
 export function derivedMemory(group: ConsolidationGroup, content: string, previous: Memory | null): ConsolidationWrite {
   const members = group.members;
-  const memberIds = members.map((m) => m.id);
+  const merge = group.kind === 'merge';
+  const ordered = merge ? keptFirst(members, group.subject) : members;
+  const memberIds = ordered.map((m) => m.id);
   const newest = members[members.length - 1]!;
   // A session summary points at its members (derivedFrom), not at their messages: it stands for
   // the whole session, and quoting a few turns as its evidence would put them above better ones.
@@ -57,7 +58,6 @@ export function derivedMemory(group: ConsolidationGroup, content: string, previo
   const tags = unique(members.flatMap((m) => m.tags)).slice(0, LIMITS.maxTags);
   let createdAt = newest.createdAt;
   if (previous && previous.createdAt >= createdAt) createdAt = new Date(Date.parse(previous.createdAt) + 1).toISOString();
-  const merge = group.kind === 'merge';
   return {
     group,
     memory: {
@@ -68,7 +68,7 @@ export function derivedMemory(group: ConsolidationGroup, content: string, previo
       eventTime: merge ? newest.eventTime : null,
       sessionId: group.kind === 'semantic' ? null : (newest.sessionId ?? null),
       sourceMessageIds: sources,
-      queries: merge ? members[0]!.queries : [],
+      queries: merge ? ordered[0]!.queries : [],
       tags: merge ? tags : unique([KIND_TAG[group.kind], ...(group.kind === 'semantic' ? [group.label] : []), ...tags]).slice(0, LIMITS.maxTags),
       importance: Math.max(...members.map((m) => m.importance)),
       createdAt,

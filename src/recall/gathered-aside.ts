@@ -70,9 +70,11 @@ export function setAside(ranked: Candidate[], gathered: ReadonlySet<string>): { 
  * (a session summary) goes by its members' memories. A topic memory the question asks about (its
  * person and one of its topic words: `asks`, gathered-answers.ts) keeps its own match: it gathers
  * what the question wants across sessions. Placed just below its best turn instead, it cost
- * LoCoMo single-hop 3 points.
+ * LoCoMo single-hop 3 points. Under a session spread (`spread` < 1: a question gathered over the
+ * history, an overview) it is spread like a session's turns: adding n turns not ranked above it,
+ * it keeps spread^(n-1) of its match, as n turns of one session would share their places.
  */
-export function weighByCarried(ranked: readonly Candidate[], aside: readonly Candidate[], asks: (m: Memory) => boolean = () => false): Candidate[] {
+export function weighByCarried(ranked: readonly Candidate[], aside: readonly Candidate[], asks: (m: Memory) => boolean = () => false, spread = 1): Candidate[] {
   if (aside.length === 0) return [];
   const turnScore = new Map<string, number>();
   const memoryScore = new Map<string, number>();
@@ -89,7 +91,7 @@ export function weighByCarried(ranked: readonly Candidate[], aside: readonly Can
     if (!m) return c;
     const [ids, scores] = m.sourceMessageIds.length > 0 ? [m.sourceMessageIds, turnScore] : [m.derivedFrom, memoryScore];
     if (ids.length === 0) return c;
-    if (asks(m)) return c;
+    if (asks(m)) return spread < 1 ? { ...c, score: c.score * spread ** Math.max(0, ids.filter((id) => (scores.get(id) ?? 0) < c.score).length - 1) } : c;
     const weakest = Math.min(...ids.map((id) => scores.get(id) ?? 0));
     return weakest < c.score ? { ...c, score: weakest } : c;
   });
@@ -100,8 +102,8 @@ export function weighByCarried(ranked: readonly Candidate[], aside: readonly Can
  * rest keeping their order; `first` (a topic memory answering the question: gathered-answers.ts)
  * before them all.
  */
-export function putBack(ranked: Candidate[], aside: Candidate[], first: Candidate | null = null, asks?: (m: Memory) => boolean): Candidate[] {
-  const weighed = weighByCarried(ranked, aside.filter((c) => c !== first), asks);
+export function putBack(ranked: Candidate[], aside: Candidate[], first: Candidate | null = null, asks?: (m: Memory) => boolean, spread = 1): Candidate[] {
+  const weighed = weighByCarried(ranked, aside.filter((c) => c !== first), asks, spread);
   if (!first) return insertByScore(ranked, weighed);
   const top = ranked[0]?.score ?? first.score;
   return [{ ...first, score: Math.max(first.score, top) }, ...insertByScore(ranked, weighed)];

@@ -41,6 +41,10 @@ export interface RankOptions extends FuseOptions {
   /** Multiplier share for instructions and preferences (0 for questions about the past). */
   guidanceBoost: number;
   sessionSpread: number;
+  /** A merged memory is lifted by its kept statement's turns only, and lifts each member's turns as far as that member covers the question. */
+  mergeLeadProvenance?: boolean;
+  /** A topic memory the question asks about is spread like a session's turns (the session spread, per turn it adds). */
+  spreadGathered?: boolean;
   answerTypeBoost: number;
   /** Replaces `answerTypeBoost` for a question about troubles (absent: the same). */
   troubleBoost?: number;
@@ -91,7 +95,7 @@ export async function rankCandidates(store: Store, results: ChannelResult[], opt
   if (opts.provenance > 0 || opts.guidanceBoost > 0 || opts.pointers) await hydrate(store, ranked.filter((c) => c.kind === 'memory'));
   if (opts.guidanceBoost > 0) ranked = sortCandidates(boostGuidance(ranked, opts.guidanceBoost));
   if (opts.provenance > 0) {
-    ranked = sortCandidates(await propagateProvenance(store, ranked.filter((c) => c.kind === 'message' || c.memory), opts.provenance, !!opts.pointers));
+    ranked = sortCandidates(await propagateProvenance(store, ranked.filter((c) => c.kind === 'message' || c.memory), opts.provenance, !!opts.pointers, opts.mergeLeadProvenance, opts.terms));
   }
   if (opts.pointers) ranked = await followPointers(store, ranked.filter((c) => c.kind === 'message' || c.memory), opts.pointers);
   if (opts.sessionBoost > 0) ranked = sortCandidates(boostSessions(ranked, opts.sessionBoost, opts.neighbourRefChars));
@@ -123,5 +127,5 @@ export async function rankCandidates(store: Store, results: ChannelResult[], opt
   if (opts.secondRound) ranked = await secondRound(store, ranked, opts.query, opts.terms, opts.secondRound);
   if (opts.exchangeHead) ranked = await pairExchanges(store, ranked, opts.exchangeHead, opts.exchangeKeep);
   if (fused.aside.length > 0) await hydrate(store, ranked.filter((c) => c.kind === 'memory'));
-  return putBack(ranked, fused.aside, opts.topicAnswers ? answeringTopic(fused.aside, opts.query, opts.terms) : null, topicAsker(opts.query, opts.terms));
+  return putBack(ranked, fused.aside, opts.topicAnswers ? answeringTopic(fused.aside, opts.query, opts.terms) : null, topicAsker(opts.query, opts.terms), opts.spreadGathered ? opts.sessionSpread : 1);
 }

@@ -120,6 +120,8 @@ export async function recall(deps: RecallDeps, query: string, p: RecallParams): 
     // A question about the past (when, history, overview, order) wants what happened, not rules.
     guidanceBoost: analysis.temporal || analysis.wantsHistory || analysis.overview || analysis.order ? 0 : tuning.guidanceBoost,
     sessionSpread: tuning.sessionSpread,
+    mergeLeadProvenance: tuning.mergeLeadProvenance,
+    spreadGathered: tuning.spreadGathered,
     answerTypeBoost: tuning.answerTypeBoost,
     troubleBoost: tuning.troubleBoost,
     terms: analysis.terms,

@@ -59,6 +59,10 @@ export interface RecallTuning {
   sessionSpread: number;
   /** `sessionSpread` for a question gathering over the history (class `across_history`), outside overviews and sequences. */
   acrossHistorySpread: number;
+  /** A merged memory takes its provenance lift from its kept statement's turns only, and lifts another member's turns as far as that member covers the question (src/recall/provenance.ts). */
+  mergeLeadProvenance: boolean;
+  /** Under a session spread, a topic memory the question asks about keeps spread^(n-1) of its match for the n turns it adds. */
+  spreadGathered: boolean;
   /** Overview questions ("summarize how…", found by the analyzer) rank with `overview`. */
   overviewMode: boolean;
   /** Overrides for overview questions (see `DEFAULT_TUNING`). */
@@ -156,6 +160,11 @@ export const DEFAULT_TUNING: RecallTuning = {
   // BEAM dev multi_session_reasoning R@10 60.2 -> 64.2, information extraction 54.2 -> 56.7 (10 questions
   // change: 4 up, 2 down); 0.5: R@10 the same, information extraction R@5 -2.5; 0.85: 62.6. LoCoMo has no such question.
   acrossHistorySpread: 0.7,
+  // On consolidated profiles (merges) BEAM dev multi_session_reasoning R@10 63.6 -> 65.2, as unconsolidated;
+  // nothing else moves. Counting memories in the session spread with their turns instead: 63.6, R@25 -1.7.
+  mergeLeadProvenance: true,
+  // BEAM dev, all kinds: multi_session_reasoning R@10 63.6 -> 65.2, as unconsolidated; nothing else moves (LoCoMo has no such question).
+  spreadGathered: true,
   overviewMode: true,
   // BEAM dev event ordering R@10 22.2 → 28.1 with both (user turns alone 24.6); no other category moves.
   ownTurnsBoost: 1,
