@@ -1,5 +1,5 @@
 /**
- * Cosine distance between a query and f16 vectors, in a few bytes of WebAssembly: a cold process
+ * Cosine distance between a query and f16 vectors (and the scan for a graph's upper-level nodes), in a few bytes of WebAssembly: a cold process
  * runs JavaScript interpreted at first, where every floating-point step allocates a number (the
  * first recall's searches spent more in the collector than in arithmetic); WebAssembly compiles
  * at once, with no allocation.
@@ -37,6 +37,23 @@ const BODY = [
   0x0b,
 ];
 
+// raised(at, n, out) -> count: the indexes of the nonzero i16s among `n` at `at`, written as u32s at `out`.
+// prettier-ignore
+const RAISED = [
+  0x01, 0x03, 0x7f, // locals: i, count, level (i32) after params at, n, out
+  0x02, 0x40, 0x03, 0x40,
+  0x20, 0x03, 0x20, 0x01, 0x4f, 0x0d, 0x01, // i >= n: break
+  0x20, 0x00, 0x20, 0x03, 0x41, 0x01, 0x74, 0x6a, 0x2e, 0x01, 0x00, 0x21, 0x05, // level = i16[at + 2i]
+  0x20, 0x05, 0x04, 0x40, // if level
+  0x20, 0x02, 0x20, 0x04, 0x41, 0x02, 0x74, 0x6a, 0x20, 0x03, 0x36, 0x02, 0x00, //   u32[out + 4 count] = i
+  0x20, 0x04, 0x41, 0x01, 0x6a, 0x21, 0x04, //   count++
+  0x0b,
+  0x20, 0x03, 0x41, 0x01, 0x6a, 0x21, 0x03, 0x0c, 0x00, // i++, continue
+  0x0b, 0x0b,
+  0x20, 0x04,
+  0x0b,
+];
+
 const section = (id: number, bytes: number[]) => [id, ...leb(bytes.length), ...bytes];
 
 function leb(n: number): number[] {
@@ -51,16 +68,18 @@ function leb(n: number): number[] {
 
 const MODULE = new Uint8Array([
   0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
-  ...section(1, [0x01, 0x60, 0x03, 0x7f, 0x7f, 0x7c, 0x01, 0x7c]), // (i32, i32, f64) -> f64
-  ...section(3, [0x01, 0x00]),
+  ...section(1, [0x02, 0x60, 0x03, 0x7f, 0x7f, 0x7c, 0x01, 0x7c, 0x60, 0x03, 0x7f, 0x7f, 0x7f, 0x01, 0x7f]), // (i32, i32, f64) -> f64; (i32, i32, i32) -> i32
+  ...section(3, [0x02, 0x00, 0x01]),
   ...section(5, [0x01, 0x00, 0x01]), // one memory, one page to start
-  ...section(7, [0x02, 0x01, 0x64, 0x00, 0x00, 0x01, 0x6d, 0x02, 0x00]), // "d": the function, "m": the memory
-  ...section(10, [0x01, ...leb(BODY.length), ...BODY]),
+  ...section(7, [0x03, 0x01, 0x64, 0x00, 0x00, 0x01, 0x72, 0x00, 0x01, 0x01, 0x6d, 0x02, 0x00]), // "d", "r": the functions, "m": the memory
+  ...section(10, [0x02, ...leb(BODY.length), ...BODY, ...leb(RAISED.length), ...RAISED]),
 ]);
 
 export interface DistanceKernel {
   readonly memory: { readonly buffer: ArrayBuffer; grow(pages: number): number };
   distance(at: number, n: number, qq: number): number;
+  /** Writes the indexes of the nonzero i16s among `n` at byte `at` as u32s at byte `out`; returns how many. */
+  raised(at: number, n: number, out: number): number;
 }
 
 // The project's TypeScript libraries do not declare WebAssembly (a web API Node has too).
@@ -70,5 +89,5 @@ const wasm = (globalThis as unknown as {
 
 export function distanceKernel(): DistanceKernel {
   const { exports } = new wasm.Instance(new wasm.Module(MODULE));
-  return { memory: exports.m as DistanceKernel['memory'], distance: exports.d as DistanceKernel['distance'] };
+  return { memory: exports.m as DistanceKernel['memory'], distance: exports.d as DistanceKernel['distance'], raised: exports.r as DistanceKernel['raised'] };
 }

@@ -34,7 +34,6 @@ export class GraphFile {
   private readonly nodesAt: number;
   private readonly baseBytes: number;
   private readonly upperBytes: number;
-  private readonly levels: Int16Array;
   /**
    * The slots of the nodes above level 0 (about one in M, ascending) and the sum of the levels
    * before each: with a slot, they give its node's offset.
@@ -84,31 +83,26 @@ export class GraphFile {
     this.baseBytes = 4 + base * 4;
     this.upperBytes = 4 + connectivity * 4;
     const levelsAt = denseAt + DENSE_HEAD + GRAPH_HEAD;
-    this.levels = new Int16Array(this.size);
-    if (this.size > 0) this.readInto(new Uint8Array(this.levels.buffer), levelsAt);
-    const raised: number[] = [];
-    // Four levels a step (most nodes have level 0 only): a fourth of the steps of a cold loop.
-    const quads = new Float64Array(this.levels.buffer, 0, this.size >> 2);
-    for (let i = 0; i < quads.length; i++) {
-      if (quads[i] === 0 && !Object.is(quads[i], -0)) continue;
-      for (let j = i * 4; j < i * 4 + 4; j++) if (this.levels[j] !== 0) raised.push(j);
-    }
-    for (let j = quads.length * 4; j < this.size; j++) if (this.levels[j] !== 0) raised.push(j);
-    this.raised = Int32Array.from(raised);
-    this.raisedBefore = new Float64Array(raised.length + 1);
-    for (let i = 0; i < raised.length; i++) {
-      const level = this.levels[raised[i]];
+    this.kernel = distanceKernel();
+    this.poolAt = this.dimensions * 8;
+    // The levels (2 bytes a node) go where the vector pool will be, and are scanned there.
+    const outAt = this.poolAt + align4(this.size * 2);
+    this.memory = this.reserve(outAt + this.size * 4);
+    if (this.size > 0) this.readInto(this.memory.subarray(this.poolAt, this.poolAt + this.size * 2), levelsAt);
+    const count = this.kernel.raised(this.poolAt, this.size, outAt);
+    this.raised = new Int32Array(this.memory.buffer.slice(outAt, outAt + count * 4));
+    const levels = new Int16Array(this.memory.buffer, this.poolAt, this.size);
+    this.raisedBefore = new Float64Array(count + 1);
+    for (let i = 0; i < count; i++) {
+      const level = levels[this.raised[i]];
       if (level < 0 || level > this.topLevel) fail('a node has a level outside the graph');
       this.raisedBefore[i + 1] = this.raisedBefore[i] + level;
     }
     this.nodesAt = levelsAt + this.size * 2;
-    const end = this.nodesAt + this.size * (NODE_HEAD + this.baseBytes) + this.raisedBefore[raised.length] * this.upperBytes;
+    const end = this.nodesAt + this.size * (NODE_HEAD + this.baseBytes) + this.raisedBefore[count] * this.upperBytes;
     if (fileBytes !== end) fail('file does not have the length its header implies');
     this.scratch = new Uint8Array(Math.max(this.rowBytes, NODE_HEAD + this.baseBytes, this.upperBytes));
     this.scratchView = new DataView(this.scratch.buffer);
-    this.kernel = distanceKernel();
-    this.poolAt = this.dimensions * 8;
-    this.memory = new Uint8Array(this.kernel.memory.buffer);
     this.pooled = new Int32Array(this.size);
     this.nodeIndex = new Int32Array(this.size);
     this.nodePool = new Float64Array(1024 * (2 + base));
@@ -162,7 +156,7 @@ export class GraphFile {
 
   /** Neighbour slots of a node at a level above 0. */
   upper(slot: number, level: number): number[] {
-    if (level > this.levels[slot]) return [];
+    if (level > this.levelOf(slot)) return [];
     const at = this.nodeAt(slot) + NODE_HEAD + this.baseBytes + (level - 1) * this.upperBytes;
     const out: number[] = [];
     this.slots(this.bytes(this.upperBytes, at), this.upperBytes, (s) => out.push(s));
@@ -174,15 +168,19 @@ export class GraphFile {
     const known = this.pooled[slot];
     if (known > 0) return this.poolAt + (known - 1) * this.rowBytes;
     const at = this.poolAt + this.pooledCount * this.rowBytes;
-    if (at + this.rowBytes > this.memory.length) {
-      const memory = this.kernel.memory;
-      memory.grow(Math.ceil(memory.buffer.byteLength / 65536));
-      this.memory = new Uint8Array(memory.buffer);
-    }
+    if (at + this.rowBytes > this.memory.length) this.memory = this.reserve(Math.max(at + this.rowBytes, this.memory.length * 2));
     if (this.closed) throw new Error('graph file closed');
     this.readInto(this.memory.subarray(at, at + this.rowBytes), 8 + slot * this.rowBytes);
     this.pooled[slot] = ++this.pooledCount;
     return at;
+  }
+
+  /** The kernel's memory, grown to at least `bytes`. */
+  private reserve(bytes: number): Uint8Array {
+    const memory = this.kernel.memory;
+    const short = bytes - memory.buffer.byteLength;
+    if (short > 0) memory.grow(Math.ceil(short / 65536));
+    return new Uint8Array(memory.buffer);
   }
 
   /** Reads a node's key and level-0 neighbours into the pool (once); returns its offset there. */
@@ -216,6 +214,16 @@ export class GraphFile {
   }
 
   private nodeAt(slot: number): number {
+    return this.nodesAt + slot * (NODE_HEAD + this.baseBytes) + this.raisedBefore[this.raisedIndex(slot)] * this.upperBytes;
+  }
+
+  private levelOf(slot: number): number {
+    const i = this.raisedIndex(slot);
+    return this.raised[i] === slot ? this.raisedBefore[i + 1] - this.raisedBefore[i] : 0;
+  }
+
+  /** How many raised nodes come before `slot` (binary search). */
+  private raisedIndex(slot: number): number {
     let lo = 0;
     let hi = this.raised.length;
     while (lo < hi) {
@@ -223,7 +231,7 @@ export class GraphFile {
       if (this.raised[mid] < slot) lo = mid + 1;
       else hi = mid;
     }
-    return this.nodesAt + slot * (NODE_HEAD + this.baseBytes) + this.raisedBefore[lo] * this.upperBytes;
+    return lo;
   }
 
   /** `length` bytes at `position`, as a view valid until the next call. */
@@ -238,6 +246,8 @@ export class GraphFile {
     return into;
   }
 }
+
+const align4 = (n: number) => (n + 3) & ~3;
 
 function grow(pool: Float64Array): Float64Array {
   const bigger = new Float64Array(pool.length * 2);
