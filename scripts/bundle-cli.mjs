@@ -34,13 +34,34 @@ const zodEnglishOnly = {
   },
 };
 
+/**
+ * commander requires node:child_process at load for the one thing mnemo never does (running a
+ * subcommand as its own executable); that module pulls in net, dgram and dns, compiled at each
+ * cold start (20 ms of a cold recall). Required on use instead.
+ */
+const commanderLazyChildProcess = {
+  name: 'commander-lazy-child-process',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]commander[\\/]lib[\\/]command\.js$/ }, (args) => {
+      const eager = "const childProcess = require('node:child_process');";
+      const source = readFileSync(args.path, 'utf8');
+      if (!source.includes(eager)) {
+        console.warn(`bundle-cli: ${args.path} no longer requires node:child_process as expected; bundled as is`);
+        return undefined;
+      }
+      const lazy = "const childProcess = { spawn: (...a) => require('node:child_process').spawn(...a) };";
+      return { contents: source.replace(eager, lazy), loader: 'js' };
+    });
+  },
+};
+
 const shared = {
   absWorkingDir: root,
   bundle: true,
   platform: 'node',
   target: 'node20',
   logLevel: 'warning',
-  plugins: [zodEnglishOnly],
+  plugins: [zodEnglishOnly, commanderLazyChildProcess],
   external: [
     'better-sqlite3', 'usearch', 'sqlite-vec', // native code
     '@electric-sql/*', '@huggingface/transformers', // WebAssembly / model files beside their modules

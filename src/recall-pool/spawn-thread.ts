@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { RecallThreadConfig } from './thread-config.js';
 
 /**
@@ -8,6 +8,8 @@ import type { RecallThreadConfig } from './thread-config.js';
  * thread first registers tsx's loader, which a worker does not inherit from its parent.
  */
 export function spawnRecallThread(config: RecallThreadConfig): Worker {
+  // Required here, not at load: a command that starts no thread should not compile worker_threads.
+  const { Worker } = createRequire(import.meta.url)('node:worker_threads') as typeof import('node:worker_threads');
   const fromSource = import.meta.url.endsWith('.ts');
   const entry = new URL(`./recall-thread.${fromSource ? 'ts' : 'js'}`, import.meta.url);
   if (!fromSource) return new Worker(entry, { workerData: config });

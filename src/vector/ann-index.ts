@@ -3,8 +3,10 @@ import { createRequire } from 'node:module';
 import type { Index, ScalarKind } from 'usearch';
 
 // Loaded through require: its ES module entry never finishes loading in a worker thread under
-// tsx's loader (recall threads started from TypeScript sources); the CommonJS entry does.
-const usearch = createRequire(import.meta.url)('usearch') as typeof import('usearch');
+// tsx's loader (recall threads started from TypeScript sources); the CommonJS entry does. Loaded
+// on first use: a one-shot recall that reads its graphs from their files never needs the addon.
+let loaded: typeof import('usearch') | undefined;
+const usearchLib = () => (loaded ??= createRequire(import.meta.url)('usearch') as typeof import('usearch'));
 import { tempPathFor } from './atomic-file.js';
 
 /**
@@ -47,6 +49,7 @@ export class AnnIndex {
 
   constructor(readonly options: AnnIndexOptions) {
     const o = { ...ANN_DEFAULTS, ...options };
+    const usearch = usearchLib();
     this.index = new usearch.Index({
       dimensions: o.dimensions,
       metric: usearch.MetricKind.Cos,

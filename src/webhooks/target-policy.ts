@@ -5,32 +5,47 @@
  * Checked at registration and again at delivery against the address actually connected to, so a
  * name that re-resolves to an internal address (DNS rebinding) is refused too.
  */
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+import type { LookupAddress } from 'node:dns';
+import { createRequire } from 'node:module';
+import type { BlockList, LookupFunction } from 'node:net';
 import { MnemoError } from '../errors.js';
+
+// Required on first check, not at load: every command loads this module, few deliver webhooks,
+// and node:net and node:dns cost a cold command their compile.
+const require = createRequire(import.meta.url);
+const net = () => require('node:net') as typeof import('node:net');
+const dnsLookup = ((...args: unknown[]) => (require('node:dns').lookup as (...a: unknown[]) => void)(...args)) as unknown as typeof import('node:dns').lookup;
+const isIP = (input: string): number => net().isIP(input);
 
 export interface TargetPolicy {
   /** Allow loopback and private-network receivers (never link-local/metadata). Default false. */
   allowPrivate?: boolean;
 }
 
-const ALWAYS = new BlockList();
-ALWAYS.addSubnet('169.254.0.0', 16, 'ipv4');
-ALWAYS.addSubnet('fe80::', 10, 'ipv6');
+let lists: { ALWAYS: BlockList; PRIVATE: BlockList } | undefined;
 
-const PRIVATE = new BlockList();
-for (const [net, bits] of [['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['172.16.0.0', 12], ['192.168.0.0', 16]] as const) {
-  PRIVATE.addSubnet(net, bits, 'ipv4');
+function blockLists(): { ALWAYS: BlockList; PRIVATE: BlockList } {
+  if (lists) return lists;
+  const { BlockList } = net();
+  const ALWAYS = new BlockList();
+  ALWAYS.addSubnet('169.254.0.0', 16, 'ipv4');
+  ALWAYS.addSubnet('fe80::', 10, 'ipv6');
+  const PRIVATE = new BlockList();
+  for (const [subnet, bits] of [['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['172.16.0.0', 12], ['192.168.0.0', 16]] as const) {
+    PRIVATE.addSubnet(subnet, bits, 'ipv4');
+  }
+  PRIVATE.addAddress('::', 'ipv6');
+  PRIVATE.addAddress('::1', 'ipv6');
+  PRIVATE.addSubnet('fc00::', 7, 'ipv6');
+  return (lists = { ALWAYS, PRIVATE });
 }
-PRIVATE.addAddress('::', 'ipv6');
-PRIVATE.addAddress('::1', 'ipv6');
-PRIVATE.addSubnet('fc00::', 7, 'ipv6');
 
 /** The reason `ip` may not receive webhooks under `policy`, or null when it may. */
 export function refusedAddress(ip: string, policy: TargetPolicy = {}): string | null {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
   const addr = mapped ? mapped[1] : ip;
   const family = isIP(addr) === 6 ? 'ipv6' : 'ipv4';
+  const { ALWAYS, PRIVATE } = blockLists();
   if (ALWAYS.check(addr, family)) return `${ip} is a link-local/cloud-metadata address`;
   if (!policy.allowPrivate && PRIVATE.check(addr, family)) {
     return `${ip} is a loopback or private address (start the server with --webhooks-allow-private to allow it)`;

@@ -47,7 +47,10 @@ export function sqliteTierLookup(conn: Connection, coldSet?: () => ReadonlySet<s
 
 /** Entries are `kind\0key`; lists come in (kind, key) order, the order the archive loads in. */
 class SqliteArchivePostings implements ArchivePostings<string> {
-  private readonly facts = new Map<string, EntryFacts>();
+  private readonly terms = new Map<string, ReadonlySet<string>>();
+  /** Terms (JSON) of the entries the postings read so far listed: a search tests every one of them. */
+  private readonly listedTerms = new Map<string, string>();
+  private readonly members = new Map<string, number>();
   private readonly entries = new Map<string, ArchiveEntry>();
 
   constructor(private readonly conn: Connection, private readonly cache?: ArchiveCache) {}
@@ -58,22 +61,38 @@ class SqliteArchivePostings implements ArchivePostings<string> {
     return this.conn.get<{ n: number }>(`SELECT count(*) AS n FROM archive_words WHERE word = ?`, `s:${k}`)!.n;
   }
 
-  termKeys(e: string): Pick<ReadonlySet<string>, 'has'> { return this.factsOf(e).termKeys; }
-  memberCount(e: string): number { return this.factsOf(e).members; }
+  termKeys(e: string): Pick<ReadonlySet<string>, 'has'> {
+    if (this.cache) return this.cachedFacts(e).termKeys;
+    let found = this.terms.get(e);
+    if (!found) {
+      const json = this.listedTerms.get(e) ?? this.conn.get<{ terms: string }>(`SELECT terms FROM archive_index WHERE kind = ? AND key = ?`, ...split(e))?.terms;
+      this.terms.set(e, (found = new Set(json ? (JSON.parse(json) as string[]).map(termKey) : [])));
+    }
+    return found;
+  }
+
+  /**
+   * Counted apart from the terms: an entity's member list runs to hundreds of KB at 1M memories,
+   * and a search counts the members of tied matches only, where it tests the terms of every
+   * entry the question's words lead to.
+   */
+  memberCount(e: string): number {
+    if (this.cache) return this.cachedFacts(e).members;
+    let n = this.members.get(e);
+    if (n === undefined) {
+      n = this.conn.get<{ n: number }>(`SELECT json_array_length(member_ids) AS n FROM archive_index WHERE kind = ? AND key = ?`, ...split(e))?.n ?? 0;
+      this.members.set(e, n);
+    }
+    return n;
+  }
 
   name(e: string): Pick<ArchiveEntry, 'kind' | 'key'> {
     const [kind, key] = split(e);
     return { kind, key };
   }
 
-  private factsOf(e: string): EntryFacts {
-    if (this.cache) return this.cache.entryFacts(e, () => this.readFacts(e));
-    let found = this.facts.get(e);
-    if (!found) {
-      const { termKeys, members } = this.readFacts(e);
-      this.facts.set(e, (found = { termKeys: new Set(termKeys), members }));
-    }
-    return found;
+  private cachedFacts(e: string): EntryFacts {
+    return this.cache!.entryFacts(e, () => this.readFacts(e));
   }
 
   private readFacts(e: string): { termKeys: string[]; members: number } {
@@ -97,9 +116,19 @@ class SqliteArchivePostings implements ArchivePostings<string> {
     return this.cache ? this.cache.list(word, () => this.list(word)) : this.list(word);
   }
 
+  /**
+   * With each entry's terms: one query for a whole list, where reading them entry by entry cost a
+   * one-shot recall at 1M memories ~100 ms (thousands of archived sessions share a common word).
+   */
   private list(word: string): string[] {
-    return this.conn.all<{ kind: string; key: string }>(`SELECT kind, key FROM archive_words WHERE word = ? ORDER BY kind, key`, word)
-      .map((r) => `${r.kind}\0${r.key}`);
+    const rows = this.conn.all<{ kind: string; key: string; terms: string | null }>(
+      `SELECT w.kind, w.key, a.terms FROM archive_words w LEFT JOIN archive_index a ON a.kind = w.kind AND a.key = w.key
+       WHERE w.word = ? ORDER BY w.kind, w.key`, word);
+    return rows.map((r) => {
+      const e = `${r.kind}\0${r.key}`;
+      if (r.terms !== null && !this.cache) this.listedTerms.set(e, r.terms);
+      return e;
+    });
   }
 }
 

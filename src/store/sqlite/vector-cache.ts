@@ -106,6 +106,11 @@ export class VectorCache {
     // other thread and process, without reading all ids and attributes first.
     this.warmed = true;
     this.current();
+    try {
+      this.view?.index.mapGraph();
+    } catch (err) {
+      if (this.dropFailedView(err as Error)) this.current();
+    }
     await this.build?.done;
   }
 
@@ -181,7 +186,8 @@ export class VectorCache {
     const started = performance.now();
     const unusable = () => (this.viewUnusable = { graph: this.savedGraph() });
     try {
-      const index = prefix ? ViewedAnnIndex.open(this.conn, this.kind, prefix, rev, replaced) : null;
+      // Until warmed (a server warms at start) this may be a one-shot command: it reads the graph in place.
+      const index = prefix ? ViewedAnnIndex.open(this.conn, this.kind, prefix, rev, replaced, this.warmed ? 'mapped' : 'file') : null;
       if (!index || !this.viewFits(index, rev)) {
         unusable();
         return null;

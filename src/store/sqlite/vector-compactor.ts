@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { VectorKind } from '../store.js';
@@ -20,6 +19,8 @@ export function startCompaction(dbPath: string, kind: VectorKind, onLine: (line:
   const fromSource = import.meta.url.endsWith('.ts');
   const entry = fileURLToPath(new URL(`./vector-compact-child.${fromSource ? 'ts' : 'js'}`, import.meta.url));
   const loader = fromSource ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm')).href] : [];
+  // Required here: node:child_process loads net, dgram and dns, a cost to every command that never compacts.
+  const { spawn } = createRequire(import.meta.url)('node:child_process') as typeof import('node:child_process');
   const child = spawn(process.execPath, [...loader, entry, dbPath, kind], { stdio: ['ignore', 'pipe', 'pipe'] });
   let buffered = '';
   let err = '';
