@@ -56,7 +56,7 @@ describe('the CLI code cache', () => {
     const [file] = cacheFiles(cacheDir);
     const good = readFileSync(file);
     const bad = Buffer.from(good);
-    // Same length and header, garbage in the compiled code: only the stored digest can tell.
+    // Same length and header, garbage in the compiled code: only the checksum can tell.
     bad.fill(0xa5, bad.length >> 1, (bad.length >> 1) + 4096);
     writeFileSync(file, bad);
     await recall(cacheDir);
