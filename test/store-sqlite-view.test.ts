@@ -1,4 +1,4 @@
-import { closeSync, openSync, readFileSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, cpSync, existsSync, openSync, readFileSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -99,6 +99,40 @@ describe('SQLite store: searching a memory-mapped view of the saved HNSW graph (
     expect(events[0]).toMatchObject({ event: 'ann-reject', detail: expect.stringMatching(/checksum/) });
     expect(events.map((e) => e.event)).not.toContain('ann-view');
     await provider.close();
+  });
+
+  it('a copied data directory is hashed once, then viewed on its recorded stamp; a later write to its graph is still caught', async () => {
+    const copy = `${dataDir}-copy`;
+    cpSync(dataDir, copy, { recursive: true });
+    try {
+      const dir = join(copy, 'profiles');
+      const graph = join(dir, (await readdir(dir)).find((f) => f.endsWith('.usearch'))!);
+      const verified = join(dir, (await readdir(dir)).find((f) => f.endsWith('.hnsw') && f.includes('.memory.'))!) + '.verified';
+      const open = async () => {
+        const events: VectorIndexEvent[] = [];
+        const provider = createSqliteProvider({ dataDir: copy, annThreshold: 500, loadIndexes: 'warm', onVectorIndexEvent: (e) => events.push(e) });
+        const store = await provider.open('p');
+        const target = rows[123];
+        expect((await store.searchVectors(target.vector, { kind: 'memory', limit: 1 }))[0].item.id).toBe(target.id);
+        await provider.close();
+        return events.map((e) => e.event);
+      };
+      expect(existsSync(verified)).toBe(false);
+      expect(await open()).toEqual(['ann-view']);
+      const recorded = statSync(verified);
+      expect(await open()).toEqual(['ann-view']);
+      // Not hashed and recorded again: the file is the one the first open wrote.
+      expect(statSync(verified).ino).toBe(recorded.ino);
+      expect(statSync(verified).mtimeMs).toBe(recorded.mtimeMs);
+      const fd = openSync(graph, 'r+');
+      writeSync(fd, Buffer.alloc(4096, 0xff), 0, 4096, Math.floor(statSync(graph).size / 2));
+      closeSync(fd);
+      const events = await open();
+      expect(events[0]).toBe('ann-reject');
+      expect(events).not.toContain('ann-view');
+    } finally {
+      await rm(copy, { recursive: true, force: true });
+    }
   });
 
   it('an id map that is not key-tab-id lines is not viewed: the view reports it and search still answers', async () => {

@@ -161,9 +161,42 @@ export function viewAnnFiles(prefix: string, kind: VectorKind): { manifest: AnnM
 function checkedGraph(prefix: string, manifest: AnnManifest, verify: 'checksum' | 'stamp'): string {
   const graph = graphPath(prefix, manifest.graph);
   if (verify === 'stamp' && manifest.bytes !== undefined && statSync(graph).size !== manifest.bytes) throw new Error('graph file does not have the length its manifest records');
-  const untouched = verify === 'stamp' && manifest.stamp !== undefined && fileStamp(graph) === manifest.stamp;
-  if (!untouched && fileChecksum(graph) !== manifest.checksum) throw new Error('graph file does not match its checksum');
+  const stamp = fileStamp(graph);
+  const untouched = verify === 'stamp' && (stamp === manifest.stamp || verifiedStamp(prefix, manifest) === stamp);
+  if (untouched) return graph;
+  if (fileChecksum(graph) !== manifest.checksum) throw new Error('graph file does not match its checksum');
+  recordVerified(prefix, manifest, stamp);
   return graph;
+}
+
+/**
+ * A copied or restored data directory gives every graph a new inode, so its manifest's stamp never
+ * matches again and each one-shot process would hash the whole graph (hundreds of MB at 1M). Once a
+ * checksum has passed, `<manifest>.verified` records the stamp it passed at, for that graph and
+ * checksum only: a later save (another graph) or any write to the file (another stamp) voids it.
+ */
+const verifiedPath = (prefix: string, manifest: AnnManifest) => `${manifestPath(prefix, manifest.kind)}.verified`;
+
+function verifiedStamp(prefix: string, manifest: AnnManifest): string | undefined {
+  try {
+    const v = JSON.parse(readFileSync(verifiedPath(prefix, manifest), 'utf8')) as { graph?: unknown; checksum?: unknown; stamp?: unknown };
+    return v.graph === manifest.graph && v.checksum === manifest.checksum && typeof v.stamp === 'string' ? v.stamp : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function recordVerified(prefix: string, manifest: AnnManifest, stamp: string): void {
+  if (stamp === manifest.stamp) return;
+  const path = verifiedPath(prefix, manifest);
+  const temp = tempPathFor(path);
+  try {
+    writeFileSync(temp, JSON.stringify({ graph: manifest.graph, checksum: manifest.checksum, stamp }));
+    renameSync(temp, path);
+  } catch {
+    // a read-only directory: the next process hashes again
+    rmSync(temp, { force: true });
+  }
 }
 
 /**
