@@ -32,11 +32,12 @@ const system = mnemoSystem(tempDirProfiles({ embedder, consolidation: { everyNew
 
 interface Tally { questions: number; gold: number; found: number; missed: MissedGold[] }
 
-for (const bench of benches) {
-  const conversations = bench === 'beam' ? loadBeam(defaultBeamPath()) : loadLocomo(defaultLocomoPath());
-  const known = new Set(conversations.flatMap((c) => c.questions.map((q) => q.category)));
-  const unknown = [...(only ?? [])].filter((c) => !known.has(c));
-  if (only && unknown.length === only.size) args.fail(`--categories: none of ${[...only].join(', ')} in ${bench}; it has ${[...known].join(', ')}`);
+const sets = benches.map((bench) => ({ bench, conversations: bench === 'beam' ? loadBeam(defaultBeamPath()) : loadLocomo(defaultLocomoPath()) }));
+const known = new Set(sets.flatMap((s) => s.conversations.flatMap((c) => c.questions.map((q) => q.category))));
+const unknown = [...(only ?? [])].filter((c) => !known.has(c));
+if (unknown.length) args.fail(`--categories: no ${unknown.join(', ')} in ${benches.join(', ')}; categories: ${[...known].join(', ')}`);
+
+for (const { bench, conversations } of sets) {
   const tallies = new Map<string, Tally>();
   for (const conversation of conversations) {
     const questions = conversation.questions.filter((q) => isRecallScored(q) && (!only || only.has(q.category)));
