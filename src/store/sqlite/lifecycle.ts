@@ -7,14 +7,22 @@ import { insertJobs } from './jobs.js';
 
 /** SQLite side of `LifecycleStore` (see src/store/lifecycle-store.ts). */
 
-export function appendAccesses(conn: Connection, entries: AccessEntry[], enqueue: NewJob[] = []): void {
+/**
+ * `carried` learns the write generation before and after the write (both read inside it, so no
+ * other commit comes between): memos of memory rows, messages and mentions, which this write
+ * leaves as they were, keep what they hold instead of starting over at every recall's log.
+ */
+export function appendAccesses(conn: Connection, entries: AccessEntry[], enqueue: NewJob[] = [], carried?: (before: string, after: string) => void): void {
   if (entries.length === 0 && enqueue.length === 0) return;
-  conn.write(() => {
+  const [before, after] = conn.write(() => {
+    const before = conn.writeGeneration();
     for (const e of entries) {
       conn.run(`INSERT INTO access_log (memory_id, hits, at, rehydrate) VALUES (?, ?, ?, ?)`, e.memoryId, e.hits, e.at, e.rehydrate ? 1 : 0);
     }
     if (enqueue.length) insertJobs(conn, enqueue);
+    return [before, conn.writeGeneration()];
   });
+  carried?.(before, after);
 }
 
 export function foldAccesses(conn: Connection, limit: number): { folded: number; rehydrated: string[] } {
