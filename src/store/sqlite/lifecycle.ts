@@ -14,19 +14,27 @@ import { insertJobs } from './jobs.js';
  */
 export function appendAccesses(conn: Connection, entries: AccessEntry[], enqueue: NewJob[] = [], carried?: (before: string, after: string) => void): void {
   if (entries.length === 0 && enqueue.length === 0) return;
-  const [before, after] = conn.write(() => {
-    const before = conn.writeGeneration();
+  carryingWrite(conn, carried, () => {
     for (const e of entries) {
       conn.run(`INSERT INTO access_log (memory_id, hits, at, rehydrate) VALUES (?, ?, ?, ?)`, e.memoryId, e.hits, e.at, e.rehydrate ? 1 : 0);
     }
     if (enqueue.length) insertJobs(conn, enqueue);
-    return [before, conn.writeGeneration()];
   });
-  carried?.(before, after);
 }
 
-export function foldAccesses(conn: Connection, limit: number): { folded: number; rehydrated: string[] } {
-  return conn.write(() => {
+function carryingWrite<T>(conn: Connection, carried: ((before: string, after: string) => void) | undefined, fn: () => T): T {
+  const [value, before, after] = conn.write(() => {
+    const before = conn.writeGeneration();
+    const value = fn();
+    return [value, before, conn.writeGeneration()] as const;
+  });
+  carried?.(before, after);
+  return value;
+}
+
+/** `carried` as in appendAccesses: folding changes memory rows' use and tier, never a message, status or mention. */
+export function foldAccesses(conn: Connection, limit: number, carried?: (before: string, after: string) => void): { folded: number; rehydrated: string[] } {
+  return carryingWrite(conn, carried, () => {
     const rows = conn.all<{ seq: number; memory_id: string; hits: number; at: string; rehydrate: number }>(
       `SELECT seq, memory_id, hits, at, rehydrate FROM access_log ORDER BY seq LIMIT ?`, limit);
     if (rows.length === 0) return { folded: 0, rehydrated: [] };

@@ -266,7 +266,9 @@ export class SqliteStore implements Store {
       this.memoryRows.carry(before, after);
     });
   }
-  async foldAccesses(limit: number): Promise<{ folded: number; rehydrated: string[] }> { return lifecycle.foldAccesses(this.conn, limit); }
+  async foldAccesses(limit: number): Promise<{ folded: number; rehydrated: string[] }> {
+    return lifecycle.foldAccesses(this.conn, limit, (before, after) => this.counts.carry(before, after));
+  }
   async setTier(ids: string[], tier: MemoryTier): Promise<number> { return lifecycle.setTier(this.conn, ids, tier); }
   async setPinned(id: string, pinned: boolean): Promise<boolean> { return lifecycle.setPinned(this.conn, id, pinned); }
   async coldMemoryIds(): Promise<string[]> { return lifecycle.coldMemoryIds(this.conn); }
