@@ -33,6 +33,10 @@ export class ArchiveCache {
     return found;
   }
 
+  hasTermKeys(entry: string): boolean {
+    return this.keys.has(entry);
+  }
+
   /** Term keys read beside a word's postings, kept unless already held. */
   offerTermKeys(entry: string, keys: () => string[]): void {
     if (!this.keys.has(entry)) this.keepKeys(entry, new JoinedKeys(keys()));

@@ -108,21 +108,29 @@ class SqliteArchivePostings implements ArchivePostings<string> {
   }
 
   /**
-   * With each entry's terms: one query for a whole list, where reading them entry by entry cost a
-   * recall at 1M memories ~100 ms (thousands of archived sessions share a common word).
+   * The word's entries and the terms of those not yet held: reading them entry by entry cost a
+   * recall at 1M memories ~100 ms (thousands of archived sessions share a common word), and
+   * joining every list to its entries read their rows again for each word. When most are
+   * missing, one join reads them (cheaper per row than looking a list of them up).
    */
   private list(word: string): string[] {
-    const rows = this.conn.all<{ kind: string; key: string; terms: string | null }>(
-      `SELECT w.kind, w.key, a.terms FROM archive_words w LEFT JOIN archive_index a ON a.kind = w.kind AND a.key = w.key
-       WHERE w.word = ? ORDER BY w.kind, w.key`, word);
-    return rows.map((r) => {
+    const entries = this.conn.all<{ kind: string; key: string }>(`SELECT kind, key FROM archive_words WHERE word = ? ORDER BY kind, key`, word)
+      .map((r) => `${r.kind}\0${r.key}`);
+    const missing = entries.filter((e) => (this.cache ? !this.cache.hasTermKeys(e) : !this.listedTerms.has(e)));
+    if (missing.length === 0) return entries;
+    const rows = missing.length * 4 > entries.length
+      ? this.conn.all<{ kind: string; key: string; terms: string | null }>(
+        `SELECT w.kind, w.key, a.terms FROM archive_words w LEFT JOIN archive_index a ON a.kind = w.kind AND a.key = w.key WHERE w.word = ?`, word)
+      : this.conn.all<{ kind: string; key: string; terms: string }>(
+        `SELECT a.kind, a.key, a.terms FROM json_each(?) j CROSS JOIN archive_index a ON a.kind = j.value ->> 0 AND a.key = j.value ->> 1`,
+        JSON.stringify(missing.map(split)));
+    for (const r of rows) {
+      if (r.terms === null) continue;
       const e = `${r.kind}\0${r.key}`;
-      if (r.terms !== null) {
-        if (this.cache) this.cache.offerTermKeys(e, () => termKeysOf(r.terms!));
-        else this.listedTerms.set(e, r.terms);
-      }
-      return e;
-    });
+      if (this.cache) this.cache.offerTermKeys(e, () => termKeysOf(r.terms!));
+      else this.listedTerms.set(e, r.terms);
+    }
+    return entries;
   }
 }
 
