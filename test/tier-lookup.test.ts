@@ -109,6 +109,26 @@ describe('tiers read from the database (one-shot store)', () => {
     }
   });
 
+  it('a long-lived store finds the same entries when a word lists some it read for another word', async () => {
+    // Eight sessions share "clay", seven of them "glaze": asked after "glaze", "clay" lists one entry not yet read.
+    const sessions: ArchiveEntry[] = Array.from({ length: 8 }, (_, i) => ({
+      kind: 'session', key: `c${i}`, terms: ['clay', i < 7 ? 'glaze' : 'kiln', i % 2 ? 'wheel' : 'studio'], memberIds: [`c${i}m`],
+    }));
+    const entries = [...ENTRIES, ...sessions];
+    await oneShot.replaceArchive(entries);
+    const loaded = new ArchiveSearch(await oneShot.archiveEntries());
+    const server = openSqliteStore(path.join(dir, 'p.db'), 'p');
+    try {
+      const lookup = (await server.tierLookup())!;
+      for (const terms of [['glaze'], ['clay'], ['clay', 'wheel'], ['glaze', 'kiln', 'clay']]) {
+        expect(lookup.searchArchive(terms)).toEqual(loaded.search(terms));
+      }
+      expect(lookup.searchArchive(['clay']).entries.map((e) => e.key)).toContain('c7');
+    } finally {
+      await server.close();
+    }
+  });
+
   it('an archive written before the postings existed is loaded whole instead', async () => {
     await oneShot.replaceArchive(ENTRIES);
     const db = (oneShot as unknown as { conn: { db: import('better-sqlite3').Database } }).conn.db;
