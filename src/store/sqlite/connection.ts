@@ -39,14 +39,11 @@ export interface ConnectionOptions {
    */
   pageCacheMb?: number;
   /**
-   * Checkpoints on a thread of its own (see WalCheckpointer; default: on for a database file).
-   * This connection then checkpoints only when the log outgrows WAL_BACKSTOP_PAGES.
+   * Checkpoints on another thread (see WalCheckpointer; default: on for a database file, unless
+   * `bulkWrites`). This connection then checkpoints only if that thread falls far behind.
    */
   backgroundCheckpoints?: boolean;
 }
-
-/** The writer's own automatic checkpoint when a background thread checkpoints: only if that falls behind. */
-const WAL_BACKSTOP_PAGES = 32768;
 
 export class Connection {
   readonly db: Database.Database;
@@ -83,8 +80,7 @@ export class Connection {
       this.db.pragma('temp_store = MEMORY');
       this.db.pragma('wal_autocheckpoint = 65536');
     }
-    this.checkpointer = path !== ':memory:' && !options.bulkWrites && options.backgroundCheckpoints !== false ? new WalCheckpointer(path) : null;
-    if (this.checkpointer) this.db.pragma(`wal_autocheckpoint = ${WAL_BACKSTOP_PAGES}`);
+    this.checkpointer = path !== ':memory:' && !options.bulkWrites && options.backgroundCheckpoints !== false ? new WalCheckpointer(this.db, path) : null;
     // The FTS insert triggers test this (migration 3): bulk writers index their rows in one statement.
     this.db.function('mnemo_fts_deferred', { deterministic: false }, () => this.ftsDeferred);
     migrate(this.db);
