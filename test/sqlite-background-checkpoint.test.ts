@@ -3,7 +3,7 @@
  * never stalls in a checkpoint inside its COMMIT; closing still leaves one file with every row.
  */
 import Database from 'better-sqlite3';
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
@@ -28,6 +28,19 @@ async function until(condition: () => boolean, ms: number): Promise<boolean> {
   for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 20))) if (condition()) return true;
   return condition();
 }
+
+const threads = () => Number(/Threads:\s+(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1]);
+
+// First in this file: the thread, once started, serves the process until it exits.
+it.runIf(existsSync('/proc/self/status'))('starts no thread for a writer that commits only a few times (a recall, a one-shot command)', async () => {
+  const conn = new Connection(path.join(dir, 'light.db'));
+  const before = threads();
+  conn.db.exec('CREATE TABLE t (x)');
+  for (let i = 0; i < 5; i++) conn.write(() => conn.run('INSERT INTO t VALUES (?)', i));
+  await new Promise((r) => setTimeout(r, 300));
+  expect(threads()).toBe(before);
+  conn.close();
+});
 
 it('copies committed pages into each writer\'s database file while the writers keep their connections open', async () => {
   const files = ['busy-a.db', 'busy-b.db'].map((f) => path.join(dir, f));

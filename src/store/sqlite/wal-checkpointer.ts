@@ -6,6 +6,11 @@ import type { MessagePort, Worker } from 'node:worker_threads';
 const CHECKPOINT_EVERY_MS = 250;
 /** The writer's own automatic checkpoint once the thread checkpoints for it: only if that falls behind. */
 const WAL_BACKSTOP_PAGES = 32768;
+/**
+ * Commits before a writer hands its checkpoints over: a process that writes a little (a recall's
+ * access log, a one-shot command) never starts the thread and keeps SQLite's own checkpoints.
+ */
+const HAND_OVER_AFTER_COMMITS = 16;
 /** Writers the one thread serves at once; past this, a writer checkpoints itself as before. */
 const SLOTS = 256;
 
@@ -57,7 +62,7 @@ for (;;) {
 }
 `;
 
-/** The process's one checkpoint thread, started by the first writer that commits. */
+/** The process's one checkpoint thread, started by the first busy writer. */
 class CheckpointThread {
   readonly state = new Int32Array(new SharedArrayBuffer(4 * (1 + SLOTS * 3)));
   private readonly free = Array.from({ length: SLOTS }, (_, i) => SLOTS - 1 - i);
@@ -118,18 +123,17 @@ let shared: CheckpointThread | null = null;
  * writer stalls there (copying thousands of pages and syncing the file) every few thousand
  * messages; a passive checkpoint from another connection does that work beside the writer.
  * Durability is unchanged: a commit is in the log before this copies it. One thread serves every
- * writer of the process, and starts with the first commit (a process that only reads never starts it).
+ * writer of the process, and starts once a writer is busy (see HAND_OVER_AFTER_COMMITS).
  */
 export class WalCheckpointer {
   private slot: number | null = null;
-  private registered = false;
+  private commits = 0;
 
   constructor(private readonly db: Database.Database, private readonly path: string) {}
 
   /** Called after each committed write transaction of the writer. */
   committed(): void {
-    if (!this.registered) {
-      this.registered = true;
+    if (++this.commits === HAND_OVER_AFTER_COMMITS) {
       this.slot = (shared ??= new CheckpointThread()).register(this.path);
       if (this.slot !== null) this.db.pragma(`wal_autocheckpoint = ${WAL_BACKSTOP_PAGES}`);
     }
