@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { MnemoError } from '../errors.js';
 import { profileNameSchema } from '../schemas.js';
+import { nativeBindingOption } from '../store/sqlite/native-binding.js';
 import { generateKey, hashesEqual, hashKey, keyId, KEY_SCOPES, type CreateKeyInput, type CreatedKey, type KeyRecord, type KeyStore } from './keys.js';
 
 interface Row {
@@ -36,7 +37,7 @@ export class SqliteKeyStore implements KeyStore {
   private readonly anyKey: Database.Statement<[], unknown>;
 
   constructor(file: string) {
-    this.db = new Database(file);
+    this.db = new Database(file, nativeBindingOption());
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('busy_timeout = 5000');
     this.db.exec(`CREATE TABLE IF NOT EXISTS api_keys (

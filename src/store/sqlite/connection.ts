@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { migrate } from './migrations.js';
+import { nativeBindingOption } from './native-binding.js';
 import { WalCheckpointer } from './wal-checkpointer.js';
 
 /**
@@ -60,7 +61,7 @@ export class Connection {
 
   constructor(readonly path: string, options: ConnectionOptions = {}) {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-    this.db = new Database(path, { timeout: 5000 });
+    this.db = new Database(path, { timeout: 5000, ...nativeBindingOption() });
     this.db.pragma('busy_timeout = 5000');
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
