@@ -13,6 +13,7 @@ import {
 import type { Page, Store, TimelineSlice } from './store/store.js';
 import type { Job, JobStatus, Memory } from './types.js';
 import { parseInput } from './validation.js';
+import { parseRecallOptions } from './recall-options.js';
 import type { ConsolidationResult } from './consolidation/profile-consolidation.js';
 import type { ConsolidateOptions } from './consolidation/options.js';
 import { WorkingSession, type WorkingSessionApi } from './working-memory/session.js';
@@ -148,7 +149,7 @@ export class Profile implements ProfileApi {
 
   async recall(query: string, opts: RecallOptions = {}): Promise<RecallResult> {
     const q = parseInput(querySchema, query, 'query');
-    const o = parseInput(recallOptionsSchema, opts, 'recall options');
+    const o = parseRecallOptions(opts);
     scopeWhere(o); // a bad filter fails before the profile is opened, as before
     const store = await this.existing();
     return this.recallCache.recall(store, q, o, () => this.recallUncached(store, q, o))

@@ -9,8 +9,8 @@ const ORDER = '_.0123456789abcdefghijklmnopqrstuvwxyz';
 const RANK = new Int8Array(128).fill(-1);
 for (let i = 0; i < ORDER.length; i++) RANK[ORDER.charCodeAt(i)] = i;
 
-const plain = (s: string): boolean => {
-  for (let i = 0; i < s.length; i++) {
+const plainFrom = (s: string, from: number): boolean => {
+  for (let i = from; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (c >= 128 || RANK[c] < 0) return false;
   }
@@ -18,11 +18,16 @@ const plain = (s: string): boolean => {
 };
 
 export function compareKeys(a: string, b: string): number {
-  if (!plain(a) || !plain(b)) return a.localeCompare(b);
+  // One pass up to the first difference; past it only the plainness of the rest is left to check.
   const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    const d = RANK[a.charCodeAt(i)] - RANK[b.charCodeAt(i)];
-    if (d !== 0) return d;
+  let i = 0;
+  let d = 0;
+  for (; i < n; i++) {
+    const ca = a.charCodeAt(i);
+    const cb = b.charCodeAt(i);
+    if (ca >= 128 || cb >= 128 || RANK[ca] < 0 || RANK[cb] < 0) return a.localeCompare(b);
+    if ((d = RANK[ca] - RANK[cb]) !== 0) break;
   }
-  return a.length - b.length;
+  if (!plainFrom(a, i) || !plainFrom(b, i)) return a.localeCompare(b);
+  return d !== 0 ? d : a.length - b.length;
 }

@@ -9,12 +9,29 @@ export function matchTopicKeys(terms: string[], keys: string[], limit: number): 
   if (terms.length === 0 || keys.length === 0) return [];
   const stems = new Set(terms.map(stem));
   const scored = indexes.has(keys) || scanned.has(keys) ? scoreIndexed(keyIndex(keys), stems) : scoreScanned(keys, stems);
-  // Only keys scoring at least the limit-th best can be returned: sort just those (a common
-  // attribute word can match thousands of keys, and ordering them is not free).
-  const cut = scored.length > limit ? Float64Array.from(scored, (s) => s.score).sort()[scored.length - limit] : -Infinity;
-  const head = scored.filter((s) => s.score >= cut);
-  head.sort((a, b) => b.score - a.score || compareKeys(a.key, b.key));
-  return head.slice(0, limit).map((s) => s.key);
+  return best(scored, limit).map((s) => s.key);
+}
+
+const order = (a: Scored, b: Scored): number => b.score - a.score || compareKeys(a.key, b.key);
+
+/**
+ * The `limit` first of `scored` in `order`, kept in a small sorted array: a common attribute word
+ * can match thousands of keys, mostly tied, and sorting them all costs more than the rest of the match.
+ */
+function best(scored: Scored[], limit: number): Scored[] {
+  if (limit > 16) return scored.sort(order).slice(0, limit);
+  const head: Scored[] = [];
+  if (limit <= 0) return head;
+  for (const s of scored) {
+    if (head.length === limit && order(s, head[limit - 1]!) >= 0) continue;
+    let i = Math.min(head.length, limit - 1);
+    while (i > 0 && order(s, head[i - 1]!) < 0) {
+      head[i] = head[i - 1]!;
+      i--;
+    }
+    head[i] = s;
+  }
+  return head;
 }
 
 /** The stems matchTopicKeys looks for: a key containing none of them never matches. */

@@ -12,6 +12,7 @@ const ABBREVIATION_END = /(?:^|[^\p{L}.])(?:\p{Lu}\p{Ll}{0,2}|\p{L}|\p{L}(?:\.\p
  * name ("St. Louis", "Dr. Seuss") or a time ("5 p.m. tomorrow") stays whole in one sentence.
  */
 export function sentences(text: string): string[] {
+  if (oneSentence(text)) return [text];
   const out: string[] = [];
   let pending = '';
   for (const { segment } of segmenter().segment(text)) {
@@ -22,6 +23,14 @@ export function sentences(text: string): string[] {
   }
   if (pending) out.push(pending);
   return out;
+}
+
+/**
+ * Plain ASCII text with no line break and no sentence end before its last character: the segmenter
+ * could only end a sentence at the text's end (most memories are one statement).
+ */
+function oneSentence(text: string): boolean {
+  return text.length > 0 && /^[\t\x20-\x7e]*$/.test(text) && !/[.!?]/.test(text.slice(0, -1));
 }
 
 const ABBREVIATION_PERIOD = /(^|[^\p{L}.])(\p{Lu}\p{Ll}{0,2}|\p{L}|\p{L}(?:\.\p{L})+)\.(?=\s)/gu;

@@ -10,9 +10,19 @@ export interface QuestionShape {
   text: string;
 }
 
+/** The last questions' shapes: a recall reads its question's shape in half a dozen places. */
+const KEPT = 8;
+const shapes = new Map<string, QuestionShape>();
+
+/** The shape is shared between callers: read it, never change it. */
 export function shapeOf(query: string): QuestionShape {
+  const hit = shapes.get(query);
+  if (hit) return hit;
   const ws = words(query);
-  return { words: ws, stems: ws.map(stemOf), text: ws.join(' ') };
+  const shape = Object.freeze({ words: Object.freeze(ws) as string[], stems: Object.freeze(ws.map(stemOf)) as string[], text: ws.join(' ') });
+  shapes.set(query, shape);
+  if (shapes.size > KEPT) shapes.delete(shapes.keys().next().value!);
+  return shape;
 }
 
 export function stemOf(word: string): string {

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import type { VectorKind } from '../store.js';
 import type { Connection } from './connection.js';
 import { AnnVectorIndex } from './vector-ann.js';
@@ -144,7 +145,10 @@ export class VectorCache {
     if (this.opts.loadOn === 'search' && (this.exact || this.ann)) return false;
     const unusable = this.viewUnusable;
     if (!unusable) return true;
-    if (!this.opts.filesPrefix || this.savedGraph() === unusable.graph) return false;
+    if (!this.opts.filesPrefix) return false;
+    // No manifest yet (a kind never saved, e.g. below the HNSW threshold): a search does not pay for a failed open.
+    if (unusable.graph === '' && !existsSync(manifestPath(this.opts.filesPrefix, this.kind))) return false;
+    if (this.savedGraph() === unusable.graph) return false;
     this.viewUnusable = null;
     return true;
   }

@@ -11,6 +11,8 @@ interface Window {
 
 /** Bytes read per probe: about 100 lines of the id map. */
 const WINDOW = 4096;
+/** Keys whose ids are kept once read: a server asks for the same graph nodes again and again (all of them at 10K vectors). */
+const MEMO = 1 << 16;
 
 /**
  * Key → id read from the id map part of a saved manifest ("key\tid" lines, keys ascending) with a
@@ -26,6 +28,7 @@ export class IdMapFile {
   private readonly first: number;
   private readonly last: number;
   private closed = false;
+  private readonly memo = new Map<number, string | undefined>();
 
   /** `start`: offset of the first "key\tid" line. Throws when the map is not made of such lines. */
   constructor(private readonly fd: number, private readonly start: number) {
@@ -46,6 +49,14 @@ export class IdMapFile {
 
   idOf(key: number): string | undefined {
     if (this.closed) throw new Error('id map file closed');
+    if (this.memo.has(key)) return this.memo.get(key);
+    const id = this.read(key);
+    if (this.memo.size >= MEMO) this.memo.clear();
+    this.memo.set(key, id);
+    return id;
+  }
+
+  private read(key: number): string | undefined {
     if (!(key >= this.first && key <= this.last)) return undefined;
     // [lo, hi): a byte range starting and ending at line boundaries that holds the key's line if any; loKey..hiKey bound its keys.
     let lo = this.start;
