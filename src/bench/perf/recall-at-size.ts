@@ -14,6 +14,7 @@ import type { Embedder } from '../../models/embedder.js';
 import { profilePath } from '../../store/sqlite/provider.js';
 import { openSqliteStore } from '../../store/sqlite/sqlite-store.js';
 import { keywords } from '../../text/tokenize.js';
+import { profileCpu, type CpuSummary } from './cpu-profile.js';
 import { meanTimings, type LatencySummary } from './latency.js';
 import { latencySummary } from '../metrics.js';
 import { recallQuestions } from './questions.js';
@@ -35,6 +36,8 @@ export interface RecallAtSize {
   /** With two engines: share of questions on which both returned the same top-10 memory ids in the same order. */
   sameTop10: number | null;
   ftsBaseline: LatencySummary;
+  /** With `cpuProfile`: where the timed questions spent CPU (all engines and the baseline together). */
+  cpu?: CpuSummary;
 }
 
 interface Engine {
@@ -56,11 +59,11 @@ async function openEngine(root: string, dataDir: string, embedder: Embedder): Pr
 }
 
 export async function measureRecallAtSize(opts: {
-  keptDir: string; size: number; seed: number; queries: number; embedder: Embedder; roots: string[];
+  keptDir: string; inPlace?: boolean; cpuProfile?: string; size: number; seed: number; queries: number; embedder: Embedder; roots: string[];
 }): Promise<RecallAtSize> {
-  const copy = mkdtempSync(path.join(os.tmpdir(), 'mnemo-recall-at-size-'));
+  const copy = opts.inPlace ? opts.keptDir : mkdtempSync(path.join(os.tmpdir(), 'mnemo-recall-at-size-'));
   try {
-    cpSync(opts.keptDir, copy, { recursive: true });
+    if (!opts.inPlace) cpSync(opts.keptDir, copy, { recursive: true });
     const engines: Engine[] = [];
     for (const root of opts.roots) engines.push(await openEngine(root, copy, opts.embedder));
     const fts = openSqliteStore(profilePath(copy, PERF_PROFILE), PERF_PROFILE, { textIndex: false });
@@ -69,7 +72,7 @@ export async function measureRecallAtSize(opts: {
     for (const e of engines) await e.profile.recall(questions[0].query, { synthesize: true, limit: 10 });
     const samples = engines.map(() => ({ ms: [] as number[], timings: [] as Record<string, number>[], hits: 0, top: [] as string[] }));
     const ftsMs: number[] = [];
-    for (let i = 0; i < questions.length; i++) {
+    const ask = async (i: number) => {
       const q = questions[i];
       const source = hashId('perf', String(opts.seed), String(q.source));
       const order = engines.map((_, k) => (i % 2 === 0 ? k : engines.length - 1 - k));
@@ -84,7 +87,9 @@ export async function measureRecallAtSize(opts: {
       const t = performance.now();
       await fts.searchMemories({ terms: keywords(q.query) }, { limit: 50 });
       ftsMs.push(performance.now() - t);
-    }
+    };
+    const all = async () => { for (let i = 0; i < questions.length; i++) await ask(i); };
+    const cpu = opts.cpuProfile ? await profileCpu(all, opts.cpuProfile, 25) : (await all(), undefined);
     await fts.close();
     for (const e of engines) await e.close();
     return {
@@ -94,8 +99,9 @@ export async function measureRecallAtSize(opts: {
       })),
       sameTop10: engines.length === 2 ? samples[0].top.filter((t, i) => t === samples[1].top[i]).length / questions.length : null,
       ftsBaseline: latencySummary(ftsMs),
+      cpu,
     };
   } finally {
-    rmSync(copy, { recursive: true, force: true });
+    if (!opts.inPlace) rmSync(copy, { recursive: true, force: true });
   }
 }

@@ -5,22 +5,17 @@ import type { Connection } from './connection.js';
 const MAX_ENTRIES = 100_000;
 const MAX_LISTED = 1_000_000;
 
-/** What an archive search asks of an entry besides its members. */
-export interface EntryFacts {
-  termKeys: Pick<ReadonlySet<string>, 'has'>;
-  members: number;
-}
-
 /**
  * What a long-lived store's archive searches read from the database and read again for every
- * question: each named entry's term keys and member count (one row and a JSON parse each,
- * thousands for a common word) and the postings of a word. Held only until the archive
- * changes: every rewrite of the archive bumps the tier revision (in meta, whichever process
- * made it). Members themselves are not kept.
+ * question: each named entry's term keys (thousands for a common word: they come with the
+ * word's postings), the member counts of the entries a search ranks, and the postings of a
+ * word. Held only until the archive changes: every rewrite of the archive bumps the tier
+ * revision (in meta, whichever process made it). Members themselves are not kept.
  */
 export class ArchiveCache {
   private rev: string | null = null;
-  private readonly facts = new Map<string, EntryFacts>();
+  private readonly keys = new Map<string, Pick<ReadonlySet<string>, 'has'>>();
+  private readonly members = new Map<string, number>();
   private readonly lists = new Map<string, string[]>();
   private listed = 0;
 
@@ -32,14 +27,24 @@ export class ArchiveCache {
     this.rev = rev;
   }
 
-  entryFacts(entry: string, read: () => { termKeys: string[]; members: number }): EntryFacts {
-    let found = this.facts.get(entry);
-    if (found === undefined) {
-      if (this.facts.size >= MAX_ENTRIES) this.facts.clear();
-      const { termKeys, members } = read();
-      this.facts.set(entry, (found = { termKeys: new JoinedKeys(termKeys), members }));
-    }
+  termKeys(entry: string, read: () => string[]): Pick<ReadonlySet<string>, 'has'> {
+    let found = this.keys.get(entry);
+    if (found === undefined) this.keepKeys(entry, (found = new JoinedKeys(read())));
     return found;
+  }
+
+  /** Term keys read beside a word's postings, kept unless already held. */
+  offerTermKeys(entry: string, keys: () => string[]): void {
+    if (!this.keys.has(entry)) this.keepKeys(entry, new JoinedKeys(keys()));
+  }
+
+  memberCount(entry: string, read: () => number): number {
+    let n = this.members.get(entry);
+    if (n === undefined) {
+      if (this.members.size >= MAX_ENTRIES) this.members.clear();
+      this.members.set(entry, (n = read()));
+    }
+    return n;
   }
 
   list(word: string, read: () => string[]): string[] {
@@ -53,8 +58,14 @@ export class ArchiveCache {
     return found;
   }
 
+  private keepKeys(entry: string, keys: JoinedKeys): void {
+    if (this.keys.size >= MAX_ENTRIES) this.keys.clear();
+    this.keys.set(entry, keys);
+  }
+
   private clear(): void {
-    this.facts.clear();
+    this.keys.clear();
+    this.members.clear();
     this.clearLists();
   }
 

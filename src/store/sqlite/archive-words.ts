@@ -1,6 +1,6 @@
 import { type ArchivePostings, keyTermKeys, searchArchive, sessionTermKeys, termKey } from '../../lifecycle/archive.js';
 import type { ArchiveEntry, TierLookup } from '../lifecycle-store.js';
-import type { ArchiveCache, EntryFacts } from './archive-cache.js';
+import type { ArchiveCache } from './archive-cache.js';
 import type { Connection } from './connection.js';
 
 /** Set when `archive_words` holds the postings of the current archive (older databases lack them until the next tiering run). */
@@ -62,11 +62,11 @@ class SqliteArchivePostings implements ArchivePostings<string> {
   }
 
   termKeys(e: string): Pick<ReadonlySet<string>, 'has'> {
-    if (this.cache) return this.cachedFacts(e).termKeys;
+    if (this.cache) return this.cache.termKeys(e, () => termKeysOf(this.conn.get<{ terms: string }>(`SELECT terms FROM archive_index WHERE kind = ? AND key = ?`, ...split(e))?.terms));
     let found = this.terms.get(e);
     if (!found) {
       const json = this.listedTerms.get(e) ?? this.conn.get<{ terms: string }>(`SELECT terms FROM archive_index WHERE kind = ? AND key = ?`, ...split(e))?.terms;
-      this.terms.set(e, (found = new Set(json ? (JSON.parse(json) as string[]).map(termKey) : [])));
+      this.terms.set(e, (found = new Set(termKeysOf(json))));
     }
     return found;
   }
@@ -77,28 +77,19 @@ class SqliteArchivePostings implements ArchivePostings<string> {
    * entry the question's words lead to.
    */
   memberCount(e: string): number {
-    if (this.cache) return this.cachedFacts(e).members;
+    if (this.cache) return this.cache.memberCount(e, () => this.readMemberCount(e));
     let n = this.members.get(e);
-    if (n === undefined) {
-      n = this.conn.get<{ n: number }>(`SELECT json_array_length(member_ids) AS n FROM archive_index WHERE kind = ? AND key = ?`, ...split(e))?.n ?? 0;
-      this.members.set(e, n);
-    }
+    if (n === undefined) this.members.set(e, (n = this.readMemberCount(e)));
     return n;
+  }
+
+  private readMemberCount(e: string): number {
+    return this.conn.get<{ n: number }>(`SELECT json_array_length(member_ids) AS n FROM archive_index WHERE kind = ? AND key = ?`, ...split(e))?.n ?? 0;
   }
 
   name(e: string): Pick<ArchiveEntry, 'kind' | 'key'> {
     const [kind, key] = split(e);
     return { kind, key };
-  }
-
-  private cachedFacts(e: string): EntryFacts {
-    return this.cache!.entryFacts(e, () => this.readFacts(e));
-  }
-
-  private readFacts(e: string): { termKeys: string[]; members: number } {
-    const row = this.conn.get<{ terms: string; n: number }>(
-      `SELECT terms, json_array_length(member_ids) AS n FROM archive_index WHERE kind = ? AND key = ?`, ...split(e));
-    return { termKeys: (row ? (JSON.parse(row.terms) as string[]) : []).map(termKey), members: row?.n ?? 0 };
   }
 
   entry(e: string): ArchiveEntry {
@@ -118,7 +109,7 @@ class SqliteArchivePostings implements ArchivePostings<string> {
 
   /**
    * With each entry's terms: one query for a whole list, where reading them entry by entry cost a
-   * one-shot recall at 1M memories ~100 ms (thousands of archived sessions share a common word).
+   * recall at 1M memories ~100 ms (thousands of archived sessions share a common word).
    */
   private list(word: string): string[] {
     const rows = this.conn.all<{ kind: string; key: string; terms: string | null }>(
@@ -126,7 +117,10 @@ class SqliteArchivePostings implements ArchivePostings<string> {
        WHERE w.word = ? ORDER BY w.kind, w.key`, word);
     return rows.map((r) => {
       const e = `${r.kind}\0${r.key}`;
-      if (r.terms !== null && !this.cache) this.listedTerms.set(e, r.terms);
+      if (r.terms !== null) {
+        if (this.cache) this.cache.offerTermKeys(e, () => termKeysOf(r.terms!));
+        else this.listedTerms.set(e, r.terms);
+      }
       return e;
     });
   }
@@ -135,4 +129,8 @@ class SqliteArchivePostings implements ArchivePostings<string> {
 function split(e: string): [ArchiveEntry['kind'], string] {
   const at = e.indexOf('\0');
   return [e.slice(0, at) as ArchiveEntry['kind'], e.slice(at + 1)];
+}
+
+function termKeysOf(json: string | undefined): string[] {
+  return json ? (JSON.parse(json) as string[]).map(termKey) : [];
 }

@@ -23,4 +23,9 @@ export class GenerationMemo {
     if (value === undefined) this.values.set(key, (value = compute()));
     return value;
   }
+
+  /** A write from `before` to `after` changed none of the answers held: they stand. */
+  carry(before: string, after: string): void {
+    if (this.generation === before) this.generation = after;
+  }
 }

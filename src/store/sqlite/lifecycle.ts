@@ -7,9 +7,14 @@ import { insertJobs } from './jobs.js';
 
 /** SQLite side of `LifecycleStore` (see src/store/lifecycle-store.ts). */
 
-export function appendAccesses(conn: Connection, entries: AccessEntry[], enqueue: NewJob[] = []): void {
+/**
+ * `carried` learns the write generation before and after the write (both read inside it, so no
+ * other commit comes between): memos of memory rows, messages and mentions, which this write
+ * leaves as they were, keep what they hold instead of starting over at every recall's log.
+ */
+export function appendAccesses(conn: Connection, entries: AccessEntry[], enqueue: NewJob[] = [], carried?: (before: string, after: string) => void): void {
   if (entries.length === 0 && enqueue.length === 0) return;
-  conn.write(() => {
+  carryingWrite(conn, carried, () => {
     for (const e of entries) {
       conn.run(`INSERT INTO access_log (memory_id, hits, at, rehydrate) VALUES (?, ?, ?, ?)`, e.memoryId, e.hits, e.at, e.rehydrate ? 1 : 0);
     }
@@ -17,8 +22,19 @@ export function appendAccesses(conn: Connection, entries: AccessEntry[], enqueue
   });
 }
 
-export function foldAccesses(conn: Connection, limit: number): { folded: number; rehydrated: string[] } {
-  return conn.write(() => {
+function carryingWrite<T>(conn: Connection, carried: ((before: string, after: string) => void) | undefined, fn: () => T): T {
+  const [value, before, after] = conn.write(() => {
+    const before = conn.writeGeneration();
+    const value = fn();
+    return [value, before, conn.writeGeneration()] as const;
+  });
+  carried?.(before, after);
+  return value;
+}
+
+/** `carried` as in appendAccesses: folding changes memory rows' use and tier, never a message, status or mention. */
+export function foldAccesses(conn: Connection, limit: number, carried?: (before: string, after: string) => void): { folded: number; rehydrated: string[] } {
+  return carryingWrite(conn, carried, () => {
     const rows = conn.all<{ seq: number; memory_id: string; hits: number; at: string; rehydrate: number }>(
       `SELECT seq, memory_id, hits, at, rehydrate FROM access_log ORDER BY seq LIMIT ?`, limit);
     if (rows.length === 0) return { folded: 0, rehydrated: [] };

@@ -79,6 +79,11 @@ export class MemoryRowCache {
     return true;
   }
 
+  /** A write from `before` to `after` changed no memory row: the rows held stand. */
+  carry(before: string, after: string): void {
+    if (this.generation === before) this.generation = after;
+  }
+
   private clear(): void {
     this.byRid.clear();
     this.byId.clear();

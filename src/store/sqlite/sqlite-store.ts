@@ -260,8 +260,15 @@ export class SqliteStore implements Store {
   async setMeta(key: string, value: string): Promise<void> { audit.setMeta(this.conn, key, value); }
   async deleteMeta(keys: string[]): Promise<void> { audit.deleteMeta(this.conn, keys); }
   async claimLease(key: string, holder: string, ttlMs: number): Promise<boolean> { return audit.claimLease(this.conn, key, holder, ttlMs); }
-  async appendAccesses(entries: AccessEntry[], opts?: { enqueue?: NewJob[] }): Promise<void> { lifecycle.appendAccesses(this.conn, entries, opts?.enqueue); }
-  async foldAccesses(limit: number): Promise<{ folded: number; rehydrated: string[] }> { return lifecycle.foldAccesses(this.conn, limit); }
+  async appendAccesses(entries: AccessEntry[], opts?: { enqueue?: NewJob[] }): Promise<void> {
+    lifecycle.appendAccesses(this.conn, entries, opts?.enqueue, (before, after) => {
+      this.counts.carry(before, after);
+      this.memoryRows.carry(before, after);
+    });
+  }
+  async foldAccesses(limit: number): Promise<{ folded: number; rehydrated: string[] }> {
+    return lifecycle.foldAccesses(this.conn, limit, (before, after) => this.counts.carry(before, after));
+  }
   async setTier(ids: string[], tier: MemoryTier): Promise<number> { return lifecycle.setTier(this.conn, ids, tier); }
   async setPinned(id: string, pinned: boolean): Promise<boolean> { return lifecycle.setPinned(this.conn, id, pinned); }
   async coldMemoryIds(): Promise<string[]> { return lifecycle.coldMemoryIds(this.conn); }
