@@ -38,7 +38,7 @@ const here = path.resolve(import.meta.dirname, '..');
 const baseline = values.baseline ? path.resolve(values.baseline) : undefined;
 if (baseline && !existsSync(path.join(baseline, 'src', 'index.ts'))) fail(`--baseline ${baseline} is not a mnemo source tree`);
 
-interface Run { seconds: number; cpuMs: number; memories: number; hash: string; log?: WalPages; statements?: number }
+interface Run { seconds: number; cpuMs: number; mainCpuMs: number | null; memories: number; hash: string; log?: WalPages; statements?: number }
 const tsx = path.join(here, 'node_modules', '.bin', 'tsx');
 const child = path.join(here, 'src', 'bench', 'ingest-kept', 'child.ts');
 const once = (root: string): Run => JSON.parse(execFileSync(tsx, [child, root, source, String(messages), String(seed), '100', values.pages ? 'pages' : ''],
@@ -51,12 +51,12 @@ for (let i = 0; i < runs; i++) {
   for (const [name, root] of trees) {
     const r = once(root!);
     results.get(name!)!.push(r);
-    process.stdout.write(`  ${name}: ${(messages / r.seconds).toFixed(0)} msg/s, ${r.seconds.toFixed(2)} s, CPU ${r.cpuMs.toFixed(0)} ms, ${r.memories} memories (${r.hash})${r.log ? `, ${r.log.frames} log pages, ${r.statements} statements` : ''}, load ${loadavg()[0].toFixed(1)}\n`);
+    process.stdout.write(`  ${name}: ${(messages / r.seconds).toFixed(0)} msg/s, ${r.seconds.toFixed(2)} s, CPU ${r.cpuMs.toFixed(0)} ms (main thread ${r.mainCpuMs ?? '?'}), ${r.memories} memories (${r.hash})${r.log ? `, ${r.log.frames} log pages, ${r.statements} statements` : ''}, load ${loadavg()[0].toFixed(1)}\n`);
   }
 }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 for (const [name, list] of results) {
-  process.stdout.write(`${name}: median ${(messages / median(list.map((r) => r.seconds))).toFixed(0)} msg/s, CPU ${median(list.map((r) => r.cpuMs)).toFixed(0)} ms\n`);
+  process.stdout.write(`${name}: median ${(messages / median(list.map((r) => r.seconds))).toFixed(0)} msg/s, CPU ${median(list.map((r) => r.cpuMs)).toFixed(0)} ms, main thread ${median(list.map((r) => r.mainCpuMs ?? NaN)).toFixed(0)} ms\n`);
   const log = list[list.length - 1]!.log;
   if (log) {
     process.stdout.write(`  log pages ${log.frames} (${log.distinct} distinct, ${log.commits} commits); per table:\n`);

@@ -1,7 +1,7 @@
 /**
  * One measured ingest for bench/ingest-kept.ts, in its own process: the code under test is imported
  * from the tree at argv[2] (this one or a baseline), the profile copied from argv[3] (or a new one).
- * Prints one JSON line: seconds, CPU, memories and a hash of them, and the log's pages and the statements
+ * Prints one JSON line: seconds, CPU (all threads, and the main one's), memories and a hash of them, and the log's pages and the statements
  * run when asked.
  */
 import Database from 'better-sqlite3';
@@ -10,6 +10,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { countStatements } from './statements.js';
+import { threadCpuMs } from './thread-cpu.js';
 import { walPages } from './wal-pages.js';
 
 const [root, source, count, seed, batch, pages] = process.argv.slice(2);
@@ -46,18 +47,20 @@ try {
   const profile = mem.profile('perf');
   const written: { id: string; type: string; content: string; topicKey?: string; eventTime?: string; queries: string[]; tags: string[] }[] = [];
   const cpu = process.cpuUsage();
+  const threadCpu = threadCpuMs();
   const started = performance.now();
   for (let i = 0; i < messages.length; i += Number(batch)) {
     written.push(...((await profile.ingest(messages.slice(i, i + Number(batch)), { wait: true })).memories ?? []));
   }
   const seconds = (performance.now() - started) / 1000;
   const used = process.cpuUsage(cpu);
+  const threadUsed = threadCpu === null ? null : threadCpuMs()! - threadCpu;
   const executed = statements?.stop();
   const hash = createHash('sha256');
   for (const m of written.sort((a, b) => a.id.localeCompare(b.id))) hash.update(JSON.stringify([m.id, m.type, m.content, m.topicKey, m.eventTime, m.queries, m.tags]));
   const log = pages === 'pages' ? walPages(dbPath) : undefined;
   await mem.close();
-  process.stdout.write(`${JSON.stringify({ seconds, cpuMs: (used.user + used.system) / 1000, memories: written.length, hash: hash.digest('hex').slice(0, 16), log, statements: executed })}\n`);
+  process.stdout.write(`${JSON.stringify({ seconds, cpuMs: (used.user + used.system) / 1000, mainCpuMs: threadUsed, memories: written.length, hash: hash.digest('hex').slice(0, 16), log, statements: executed })}\n`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

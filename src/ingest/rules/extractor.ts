@@ -50,9 +50,12 @@ export function extractFromMessage(message: StoredMessage, existingTopicKeys: re
   const out: NewMemory[] = [];
   for (const sentence of sentencesOf(speaker.body)) {
     const cleaned = cleanLeadIn(sentence.trim());
-    const own = resolveDates(cleaned, message.timestamp);
-    const found = classify(cleaned, { named: speaker.named, dated: own.length > 0 });
+    // Dates are resolved (chrono, the costliest rule) only when the sentence is kept or its type depends on them.
+    let resolved: ResolvedDate[] | null = null;
+    const datesOf = () => (resolved ??= resolveDates(cleaned, message.timestamp));
+    const found = classify(cleaned, { named: speaker.named, get dated() { return datesOf().length > 0; } });
     if (!found) continue;
+    const own = datesOf();
     const text = found.text;
     let content = toThirdPerson(annotateDates(text, own), speaker.name, speaker.named);
     let eventTime: string | null = null;

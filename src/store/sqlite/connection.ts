@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { migrate } from './migrations.js';
+import { WalCheckpointer } from './wal-checkpointer.js';
 
 /**
  * Prepared statements kept per connection (each cache). SQL texts vary with the shape of a
@@ -37,6 +38,11 @@ export interface ConnectionOptions {
    * file has its own, while the OS page cache holds the file once for all of them.
    */
   pageCacheMb?: number;
+  /**
+   * Checkpoints on another thread (see WalCheckpointer; default: on for a database file, unless
+   * `bulkWrites`). This connection then checkpoints only if that thread falls far behind.
+   */
+  backgroundCheckpoints?: boolean;
 }
 
 export class Connection {
@@ -50,6 +56,7 @@ export class Connection {
   /** One transaction wrapper for every `read` (building one per call costs more than the BEGIN). */
   private readonly readTx: Database.Transaction<(fn: () => unknown) => unknown>;
   private generationStmts: [Database.Statement, Database.Statement] | null = null;
+  private readonly checkpointer: WalCheckpointer | null;
 
   constructor(readonly path: string, options: ConnectionOptions = {}) {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
@@ -59,7 +66,7 @@ export class Connection {
     this.db.pragma('synchronous = NORMAL');
     // Each checkpoint syncs the database file: at SQLite's default (every 1,000 pages) they cost a
     // busy ingest more than its own writes. Every 8,192 pages (32 MB), a page rewritten by many
-    // transactions is copied back once. The log file is reused in place (growing a file costs more
+    // transactions is copied back once (a writer with background checkpoints raises it below). The log file is reused in place (growing a file costs more
     // than overwriting it), and only cut back after one transaction took it past 64 MB.
     this.db.pragma('wal_autocheckpoint = 8192');
     this.db.pragma('journal_size_limit = 67108864');
@@ -73,6 +80,7 @@ export class Connection {
       this.db.pragma('temp_store = MEMORY');
       this.db.pragma('wal_autocheckpoint = 65536');
     }
+    this.checkpointer = path !== ':memory:' && !options.bulkWrites && options.backgroundCheckpoints !== false ? new WalCheckpointer(this.db, path) : null;
     // The FTS insert triggers test this (migration 3): bulk writers index their rows in one statement.
     this.db.function('mnemo_fts_deferred', { deterministic: false }, () => this.ftsDeferred);
     migrate(this.db);
@@ -157,7 +165,10 @@ export class Connection {
   /** Runs `fn` in an IMMEDIATE transaction (a savepoint when already inside one). */
   write<T>(fn: () => T): T {
     const tx = this.db.transaction(fn);
-    return this.db.inTransaction ? tx() : tx.immediate();
+    if (this.db.inTransaction) return tx();
+    const result = tx.immediate();
+    this.checkpointer?.committed();
+    return result;
   }
 
   /** A consistent snapshot for multi-statement reads. */
@@ -178,6 +189,7 @@ export class Connection {
   }
 
   close(): void {
+    this.checkpointer?.close();
     if (this.db.open) this.db.close();
   }
 }
