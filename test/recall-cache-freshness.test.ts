@@ -151,6 +151,24 @@ describe('the same question', () => {
     expect(again.answer).toBe(all.answer);
   });
 
+  it('with another reference date or tiers reads the question against those, each time', async () => {
+    await p.remember({ content: 'We deployed billing v2.3 to production on 2026-04-15.', type: 'event' });
+    const q = 'what did we deploy last week?';
+    const range = async (referenceDate: string) => (await p.recall(q, { referenceDate })).reading.timeRange;
+    const april = await range('2026-04-20T12:00:00.000Z');
+    const june = await range('2026-06-20T12:00:00.000Z');
+    expect(april?.start.slice(0, 7)).toBe('2026-04');
+    expect(june?.start.slice(0, 7)).toBe('2026-06');
+    expect(await range('2026-04-20T12:00:00.000Z')).toEqual(april);
+
+    await p.tier({ coldBelow: 1 });
+    const all = await p.recall(DB_QUESTION, { tiers: 'all' });
+    const auto = await p.recall(DB_QUESTION);
+    expect(all.reading.tiers?.why.join(' ')).toContain('gate skipped');
+    expect(auto.reading.tiers?.searched).toContain('archive');
+    expect((await p.recall(DB_QUESTION, { tiers: 'all' })).reading.tiers).toEqual(all.reading.tiers);
+  });
+
   it('gives each caller objects of its own: mutating a result changes no later one', async () => {
     const first = await p.recall(DB_QUESTION, {});
     const m = first.memories.find((x) => x.content === POSTGRES)!;
