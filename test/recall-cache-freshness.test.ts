@@ -97,6 +97,19 @@ describe('a write between two recalls', () => {
     expect(back.accessCount).toBeGreaterThan(cold.accessCount!);
   });
 
+  it('consolidation: the merged memory replaces the restatements it consumed', async () => {
+    const said = ['I have been painting landscapes with watercolors every weekend.', 'I have been painting landscapes with watercolors every weekend lately.'];
+    await p.ingest(said.map((content, i) => ({ role: 'user' as const, content: `Ann: ${content}`, sessionId: `s${i + 1}`, timestamp: `2024-03-0${i + 1}T10:00:00Z` })), { wait: true });
+    const q = 'what does Ann paint with watercolors?';
+    const before = (await warm(p, q)).memories.filter((m) => m.content.includes('watercolors'));
+    expect(before.length).toBeGreaterThanOrEqual(2);
+    expect(before.every((m) => m.derivedFrom.length === 0)).toBe(true);
+    await p.consolidate({ kinds: ['merge'] });
+    const after = (await p.recall(q)).memories.filter((m) => m.content.includes('watercolors'));
+    expect(after.some((m) => m.derivedFrom.length > 0)).toBe(true);
+    for (const m of after) expect((await p.get(m.id)).status).toBe('active');
+  });
+
   it('import: imported memories are recalled', async () => {
     const other = open().profile('source');
     await other.remember({ content: 'The fraud model retrains every Sunday night.' });
