@@ -28,6 +28,8 @@ async function addMemories(store: Store, n: number): Promise<{ id: string; vecto
   return rows;
 }
 const top = async (store: Store, q: Float32Array, limit = 1) => (await store.searchVectors(q, { kind: 'memory', limit })).map((h) => h.item.id);
+/** A stored vector is found among the first few (HNSW builds are not deterministic: the first place is not promised). */
+const finds = async (store: Store, r: { id: string; vector: Float32Array }) => expect(await top(store, r.vector, 3)).toContain(r.id);
 
 describe('viewed vector indexes and writes by another process', () => {
   let dataDir: string;
@@ -49,12 +51,12 @@ describe('viewed vector indexes and writes by another process', () => {
     const writer = await open();
     const few = await addMemories(writer, 50);
     const reader = await open('warm');
-    expect(await top(reader, few[7].vector)).toEqual([few[7].id]);
-    expect(await top(reader, few[7].vector)).toEqual([few[7].id]);
+    await finds(reader, few[7]);
+    await finds(reader, few[7]);
 
     const many = await addMemories(writer, 1200);
     await writer.warm!(); // past the threshold: the graph is built and saved
-    for (const r of [few[3], many[0], many[600], many[1199]]) expect(await top(reader, r.vector)).toEqual([r.id]);
+    for (const r of [few[3], many[0], many[600], many[1199]]) await finds(reader, r);
     expect(events.map((e) => e.event)).toEqual(['exact-load', 'ann-view']);
   });
 
@@ -64,19 +66,18 @@ describe('viewed vector indexes and writes by another process', () => {
     await writer.warm!();
     const reader = await open('warm');
     const probe = rows.slice(0, 40);
-    for (const r of probe) expect(await top(reader, r.vector)).toEqual([r.id]);
+    for (const r of probe) await finds(reader, r);
 
     const gone = probe[0];
     await writer.deleteVectors([{ kind: 'memory', id: gone.id }]);
     expect(await top(reader, gone.vector, 20)).not.toContain(gone.id);
     // Another memory now has the vector that led to probe[1]: the reader finds that one there.
     await writer.upsertVectors([{ kind: 'memory', id: probe[2].id, vector: probe[1].vector }]);
-    const [first, second] = await top(reader, probe[1].vector, 2);
-    expect([first, second].sort()).toEqual([probe[1].id, probe[2].id].sort());
+    expect(await top(reader, probe[1].vector, 4)).toEqual(expect.arrayContaining([probe[1].id, probe[2].id]));
 
     const added = await addMemories(writer, 600);
     await writer.warm!(); // a second save: another graph and id map
-    for (const r of [...probe.slice(3, 20), added[0], added[599]]) expect(await top(reader, r.vector)).toEqual([r.id]);
+    for (const r of [...probe.slice(3, 20), added[0], added[599]]) await finds(reader, r);
     expect(await top(reader, gone.vector, 20)).not.toContain(gone.id);
     expect(events.map((e) => e.event)).toEqual(['ann-view']);
   });
