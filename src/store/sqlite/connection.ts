@@ -67,8 +67,9 @@ export class Connection {
     this.db.pragma('synchronous = NORMAL');
     // Each checkpoint syncs the database file: at SQLite's default (every 1,000 pages) they cost a
     // busy ingest more than its own writes. Every 8,192 pages (32 MB), a page rewritten by many
-    // transactions is copied back once (a writer with background checkpoints raises it below). The log file is reused in place (growing a file costs more
-    // than overwriting it), and only cut back after one transaction took it past 64 MB.
+    // transactions is copied back once (a writer with background checkpoints raises it further).
+    // The log file is reused in place (growing a file costs more than overwriting it), and only cut
+    // back after one transaction took it past 64 MB.
     this.db.pragma('wal_autocheckpoint = 8192');
     this.db.pragma('journal_size_limit = 67108864');
     this.db.pragma('foreign_keys = ON');
