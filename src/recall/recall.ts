@@ -27,6 +27,7 @@ import type { Synthesizer } from './synthesizer.js';
 import { temporalFacts } from './temporal.js';
 import type { FilterNode } from '../filters/ast.js';
 import { scopeCandidates } from '../filters/recall-scope.js';
+import { sessionCandidates } from '../filters/recall-session.js';
 import { unknownNameShare } from './unknown-names.js';
 import { setCategory } from './aggregation.js';
 
@@ -156,7 +157,8 @@ export async function recall(deps: RecallDeps, query: string, p: RecallParams): 
   const speakers = tuning.speakerFocus.keep < 1 && !analysis.overview && !analysis.order ? tuning.speakerFocus : undefined;
   // Lifecycle: ranked once per tier pass; the gate decides whether to escalate (src/lifecycle/gate.ts).
   const rankPass = async (results: ChannelResult[]) => {
-    const allRanked = await rankCandidates(deps.store, results, rankOpts);
+    const fused = await rankCandidates(deps.store, results, rankOpts);
+    const allRanked = p.sessionId ? await sessionCandidates(deps.store, fused, p.sessionId) : fused;
     const scoped = p.where ? await scopeCandidates(deps.store, allRanked, p.where) : allRanked;
     // Lapsed tasks leave recall; a history recall (includeSuperseded) still sees them.
     const unbound = p.includeSuperseded ? scoped : await withoutLapsedTasks(deps.store, scoped, p.referenceDate, p.limit + 20);
