@@ -2,6 +2,7 @@ import type { RecallChannel } from '../api.js';
 import type { TimeRange } from './analyzer.js';
 import { type Candidate, type ChannelResult, type FeedbackSource, candidateKey, candidateTime } from './candidate.js';
 import { normalizedScores } from './normalize.js';
+import { compareTimes } from './time-order.js';
 
 export type ChannelWeights = Record<RecallChannel, number>;
 
@@ -66,7 +67,7 @@ export function fuse(results: ChannelResult[], opts: FuseOptions): Candidate[] {
 }
 
 export function sortCandidates(list: Candidate[]): Candidate[] {
-  return list.sort((a, b) => b.score - a.score || (candidateTime(b) ?? '').localeCompare(candidateTime(a) ?? ''));
+  return list.sort((a, b) => b.score - a.score || compareTimes(candidateTime(b) ?? '', candidateTime(a) ?? ''));
 }
 
 function weightOf(result: ChannelResult, opts: FuseOptions): number {
