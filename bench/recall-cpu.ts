@@ -32,10 +32,11 @@ if (values.paired && !values.baseline) args.fail('--paired needs --baseline DIR'
 if (values.paired && values.profile) args.fail('--paired and --profile cannot be combined');
 
 const here = path.resolve(import.meta.dirname, '..');
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const ask = new Function(`return ${UNIQUE_QUESTION}`)() as (i: number, count: number) => string;
 
 /** `ranked`: per question, a digest of the ranked memories and messages (contents, channels, scores to 6 digits) and the answer. */
-interface Sample { cpuMs: number; wallMs: number; steps: Record<string, number>; ranked: string[] }
+interface Sample { cpuMs: number; wallMs: number; steps: Record<string, number>; ranked: string[]; batchRatio?: number }
 
 interface Ranked {
   answer: string | null;
@@ -113,16 +114,22 @@ async function measurePaired(trees: string[], from: string): Promise<Sample[]> {
   for (const p of probes) await p.warmJit();
   const cpuMs = trees.map(() => 0);
   const ranked: string[][] = trees.map(() => []);
+  const ratios: number[] = [];
   for (let b = 0; b * 20 < questions; b++) {
+    const batch = [0, 0];
     for (const side of b % 2 ? [1, 0] : [0, 1]) {
       const cpu = process.cpuUsage();
       for (let i = b * 20; i < Math.min(questions, b * 20 + 20); i++) ranked[side]!.push(digest(await probes[side]!.profile.recall(ask(i, count))));
       const used = process.cpuUsage(cpu);
-      cpuMs[side]! += (used.user + used.system) / 1000 / questions;
+      batch[side] = (used.user + used.system) / 1000;
+      cpuMs[side]! += batch[side]! / questions;
     }
+    ratios.push(batch[0]! / batch[1]!);
   }
   for (const p of probes) await p.close();
-  return trees.map((_, side) => ({ cpuMs: cpuMs[side]!, wallMs: NaN, steps: {}, ranked: ranked[side]! }));
+  // The median of the batches' ratios: a burst of load (or a collection of the other side's garbage) moves one batch, not the whole.
+  const ratio = median(ratios);
+  return trees.map((_, side) => ({ cpuMs: cpuMs[side]!, wallMs: NaN, steps: {}, ranked: ranked[side]!, batchRatio: side === 0 ? ratio : 1 / ratio }));
 }
 
 function inChild<T>(tree: string, mode: string[]): Promise<T> {
@@ -150,7 +157,7 @@ if (values.child) {
 const trees = values.baseline ? [here, path.resolve(values.baseline)] : [here];
 const cpu = new Map<string, number[]>(trees.map((t) => [t, []]));
 const rankings = new Map<string, string[]>();
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const batchRatios: number[] = [];
 const seeded = mkdtempSync(path.join(os.tmpdir(), 'mnemo-recall-cpu-seed-'));
 await inChild(trees.at(-1)!, ['--seed', seeded]);
 console.log(`${questions} unique recalls at ${count} memories, ${rounds} round(s); load ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
@@ -162,7 +169,9 @@ for (let r = 0; r < rounds; r++) {
       cpu.get(tree)!.push(pair[side]!.cpuMs);
       rankings.set(tree, pair[side]!.ranked);
     });
-    console.log(`round ${r + 1} paired: this tree ${cpu.get(here)!.at(-1)!.toFixed(3)}, baseline ${cpu.get(trees[1]!)!.at(-1)!.toFixed(3)} CPU ms/recall`);
+    const batchRatio = pair[order.indexOf(here)]!.batchRatio!;
+    batchRatios.push(batchRatio);
+    console.log(`round ${r + 1} paired: this tree ${cpu.get(here)!.at(-1)!.toFixed(3)}, baseline ${cpu.get(trees[1]!)!.at(-1)!.toFixed(3)} CPU ms/recall; median batch ratio ${batchRatio.toFixed(3)}`);
     continue;
   }
   for (const tree of r % 2 ? [...trees].reverse() : trees) {
@@ -178,6 +187,7 @@ const line = [`median CPU ms/recall: this tree ${mine.toFixed(3)}`];
 if (values.baseline) {
   const base = median(cpu.get(trees[1])!);
   line.push(`baseline ${base.toFixed(3)} (${values.baseline}), ratio ${(mine / base).toFixed(3)}`);
+  if (values.paired) line.push(`median of the rounds' median batch ratios ${median(batchRatios).toFixed(3)}`);
   const [a, b] = [rankings.get(here)!, rankings.get(trees[1])!];
   const differ = a.flatMap((d, i) => (d === b[i] ? [] : [i]));
   console.log(differ.length === 0
