@@ -23,6 +23,19 @@ describe('topic keys ordered as localeCompare orders them, without the collator'
 
   it('breaks ties between equally matching keys in that order', () => {
     const keys = ['person.ann_b.hobby', 'person.ann.hobby', 'person.ann_a.hobby', 'person.ann0.hobby', 'person.anna.hobby'];
-    expect(matchTopicKeys(['hobby'], keys, 5)).toEqual([...keys].sort((a, b) => a.localeCompare(b)));
+    const expected = [...keys].sort((a, b) => a.localeCompare(b));
+    expect(matchTopicKeys(['hobby'], keys, 5)).toEqual(expected);
+    // The second match on the same list goes through its index.
+    expect(matchTopicKeys(['hobby'], keys, 5)).toEqual(expected);
+    expect(matchTopicKeys(['hobby'], keys, 3)).toEqual(expected.slice(0, 3));
+    expect(matchTopicKeys(['hobby'], keys, 20)).toEqual(expected);
+  });
+
+  it('ranks more shared attribute words first on the indexed path too', () => {
+    const keys = ['user.editor_theme', 'user.theme', 'user.editor_font', 'ann.theme'];
+    const expected = ['user.editor_theme', 'user.theme', 'user.editor_font', 'ann.theme'];
+    expect(matchTopicKeys(['editor', 'theme', 'user'], [...keys], 5)).toEqual(expected);
+    matchTopicKeys(['x'], keys, 5);
+    expect(matchTopicKeys(['editor', 'theme', 'user'], keys, 5)).toEqual(expected);
   });
 });

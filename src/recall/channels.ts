@@ -111,14 +111,23 @@ async function vectors({ store, analysis, embedder, types, sessionId, depth, mes
   const searchMemories = (v: Float32Array) =>
     derived ? vectorsBesideGathered(store, (limit) => search(v, 'memory', limit), depth, rows) : search(v, 'memory');
   const memories = scope !== 'messages';
+  const byQuery = memories ? searchMemories(qv!) : Promise.resolve([]);
+  // A HyDE statement embedded as the query was (e.g. the same words to a lexical embedder) finds the same hits.
+  const hydeHits = !hv || !memories ? Promise.resolve([]) : sameVector(qv!, hv) ? byQuery.then((hits) => hits.map((h) => ({ ...h }))) : searchMemories(hv);
   const [mem, msg, hyde] = await Promise.all([
-    memories ? searchMemories(qv!) : Promise.resolve([]),
+    byQuery,
     messageVectors && scope !== 'memories' ? search(qv!, 'message') : Promise.resolve([]),
-    hv && memories ? searchMemories(hv) : Promise.resolve([]),
+    hydeHits,
   ]);
   return [
     { channel: 'vector', hits: mem },
     { channel: 'vector', source: 'message_vector', hits: msg },
     { channel: 'hyde', hits: hyde },
   ];
+}
+
+function sameVector(a: Float32Array, b: Float32Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }

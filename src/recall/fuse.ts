@@ -1,7 +1,8 @@
 import type { RecallChannel } from '../api.js';
 import type { TimeRange } from './analyzer.js';
-import { type Candidate, type ChannelResult, type FeedbackSource, candidateKey, candidateTime } from './candidate.js';
+import { type Candidate, type ChannelResult, type FeedbackSource, candidateTime } from './candidate.js';
 import { normalizedScores } from './normalize.js';
+import { compareTimes } from './time-order.js';
 
 export type ChannelWeights = Record<RecallChannel, number>;
 
@@ -33,31 +34,29 @@ export interface FuseOptions {
 
 /** Fuses channel hits into candidates scored by their own channels, boosted by the time range. */
 export function fuse(results: ChannelResult[], opts: FuseOptions): Candidate[] {
-  const byKey = new Map<string, Candidate>();
+  // Per kind by id, and in order of first sight (ties keep it through the stable sort).
+  const byId = { memory: new Map<string, Candidate>(), message: new Map<string, Candidate>() };
+  const out: Candidate[] = [];
   for (const result of results) {
     const w = weightOf(result, opts);
     if (w <= 0) continue;
     const norm = opts.mode === 'score' ? normalizedScores(result) : [];
-    result.hits.forEach((hit, i) => {
-      const key = candidateKey(hit.kind, hit.id);
-      let c = byKey.get(key);
+    const hits = result.hits;
+    for (let i = 0; i < hits.length; i++) {
+      const hit = hits[i]!;
+      const seenOfKind = byId[hit.kind];
+      let c = seenOfKind.get(hit.id);
       if (!c) {
         c = { kind: hit.kind, id: hit.id, hits: [], score: 0, own: 0 };
-        byKey.set(key, c);
+        seenOfKind.set(hit.id, c);
+        out.push(c);
       }
       if (hit.kind === 'memory' && hit.memory) c.memory = hit.memory;
       if (hit.kind === 'message' && hit.message) c.message = hit.message;
-      const add = opts.mode === 'score' ? w * norm[i]! : w / (opts.k + i + 1);
-      const seen = c.hits.find((h) => h.channel === result.channel);
-      if (seen) {
-        c.own += add;
-        return;
-      }
-      c.hits.push({ channel: result.channel, rank: i + 1, score: hit.score });
-      c.own += add;
-    });
+      c.own += opts.mode === 'score' ? w * norm[i]! : w / (opts.k + i + 1);
+      if (!c.hits.some((h) => h.channel === result.channel)) c.hits.push({ channel: result.channel, rank: i + 1, score: hit.score });
+    }
   }
-  const out = [...byKey.values()];
   for (const c of out) {
     if (opts.timeRange && inRange(candidateTime(c), opts.timeRange)) c.own *= opts.timeBoost;
     c.score = c.own;
@@ -66,7 +65,7 @@ export function fuse(results: ChannelResult[], opts: FuseOptions): Candidate[] {
 }
 
 export function sortCandidates(list: Candidate[]): Candidate[] {
-  return list.sort((a, b) => b.score - a.score || (candidateTime(b) ?? '').localeCompare(candidateTime(a) ?? ''));
+  return list.sort((a, b) => b.score - a.score || compareTimes(candidateTime(b) ?? '', candidateTime(a) ?? ''));
 }
 
 function weightOf(result: ChannelResult, opts: FuseOptions): number {

@@ -1,6 +1,6 @@
 import type { Store } from '../store/store.js';
 import type { StoredMessage } from '../types.js';
-import { type Candidate, candidateKey } from './candidate.js';
+import type { Candidate } from './candidate.js';
 
 /**
  * Evidence often spans nearby turns (a question and its answer, the same speaker's next turn on
@@ -12,18 +12,19 @@ import { type Candidate, candidateKey } from './candidate.js';
  */
 export async function pullNeighbours(store: Store, ranked: Candidate[], share: number, top: number, refChars = 0, window = 1): Promise<Candidate[]> {
   if (share <= 0) return ranked;
-  const seeds = ranked.filter((c) => c.kind === 'message').slice(0, top);
-  const byKey = new Map(ranked.map((c) => [candidateKey(c.kind, c.id), c]));
+  const messages = ranked.filter((c) => c.kind === 'message');
+  const seeds = messages.slice(0, top);
+  if (seeds.length === 0) return ranked;
+  const byId = new Map(messages.map((c) => [c.id, c]));
   const around = await store.messagesAround(seeds.map((s) => s.id), window, window);
   const out = [...ranked];
   seeds.forEach((seed, i) => {
     for (const message of around[i]!) {
       if (message.id === seed.id) continue;
-      const key = candidateKey('message', message.id);
-      let c = byKey.get(key);
+      let c = byId.get(message.id);
       if (!c) {
         c = { kind: 'message', id: message.id, message, hits: [], score: 0, own: 0 };
-        byKey.set(key, c);
+        byId.set(message.id, c);
         out.push(c);
       }
       c.score = Math.max(c.score, c.own + share * lengthFactor(seed, message, refChars) * seed.score);

@@ -1,6 +1,6 @@
 import { isGathered } from '../consolidation/compose.js';
 import type { Store } from '../store/store.js';
-import { type Candidate, candidateKey } from './candidate.js';
+import type { Candidate } from './candidate.js';
 import { termCoverage } from './confidence.js';
 
 /**
@@ -13,7 +13,8 @@ import { termCoverage } from './confidence.js';
  */
 export async function propagateProvenance(store: Store, candidates: Candidate[], share: number, skipGathered = false, leadOnly = false, terms: string[] = []): Promise<Candidate[]> {
   if (share <= 0) return candidates;
-  const byKey = new Map(candidates.map((c) => [candidateKey(c.kind, c.id), c]));
+  const messages = new Map<string, Candidate>();
+  for (const c of candidates) if (c.kind === 'message') messages.set(c.id, c);
   const fromMemories = new Map<string, number>();
   const members = leadOnly ? await memberTurns(store, candidates, terms) : new Map<string, MemberTurns>();
   for (const c of candidates) {
@@ -22,11 +23,11 @@ export async function propagateProvenance(store: Store, candidates: Candidate[],
     const merged = members.get(c.id);
     for (const src of c.memory.sourceMessageIds) {
       fromMemories.set(src, Math.max(fromMemories.get(src) ?? 0, c.own * (merged?.weight.get(src) ?? 1)));
-      const msg = byKey.get(candidateKey('message', src));
+      const msg = messages.get(src);
       if (msg && (!merged || merged.lead.has(src))) c.score = Math.max(c.score, c.own + share * msg.own);
     }
   }
-  const missing = [...fromMemories.keys()].filter((id) => !byKey.has(candidateKey('message', id)));
+  const missing = [...fromMemories.keys()].filter((id) => !messages.has(id));
   const loaded = missing.length ? await store.getMessages(missing) : [];
   const out = [...candidates];
   for (const message of loaded) {

@@ -126,6 +126,7 @@ export async function rankCandidates(store: Store, results: ChannelResult[], opt
   if (opts.followUps) ranked = await followUps(store, ranked, opts.followUps);
   if (opts.secondRound) ranked = await secondRound(store, ranked, opts.query, opts.terms, opts.secondRound);
   if (opts.exchangeHead) ranked = await pairExchanges(store, ranked, opts.exchangeHead, opts.exchangeKeep);
-  if (fused.aside.length > 0) await hydrate(store, ranked.filter((c) => c.kind === 'memory'));
+  if (fused.aside.length === 0) return ranked;
+  await hydrate(store, ranked.filter((c) => c.kind === 'memory'));
   return putBack(ranked, fused.aside, opts.topicAnswers ? answeringTopic(fused.aside, opts.query, opts.terms) : null, topicAsker(opts.query, opts.terms), opts.spreadGathered ? opts.sessionSpread : 1);
 }

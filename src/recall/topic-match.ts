@@ -8,8 +8,8 @@ import { compareKeys } from './key-order.js';
 export function matchTopicKeys(terms: string[], keys: string[], limit: number): string[] {
   if (terms.length === 0 || keys.length === 0) return [];
   const stems = new Set(terms.map(stem));
-  const scored = indexes.has(keys) || scanned.has(keys) ? scoreIndexed(keyIndex(keys), stems) : scoreScanned(keys, stems);
-  return best(scored, limit).map((s) => s.key);
+  if (indexes.has(keys) || scanned.has(keys)) return bestIndexed(keyIndex(keys), stems, limit);
+  return best(scoreScanned(keys, stems), limit).map((s) => s.key);
 }
 
 const order = (a: Scored, b: Scored): number => b.score - a.score || compareKeys(a.key, b.key);
@@ -46,8 +46,12 @@ interface Scored {
 
 const score = (hits: number, parsed: ParsedKey, stems: Set<string>): number => hits / parsed.attributeRoot + (stems.has(parsed.subject) ? 0.5 : 0);
 
-function scoreIndexed(index: KeyIndex, stems: Set<string>): Scored[] {
-  // Hits per key in a reused counter array (a common attribute word can match thousands of keys).
+/**
+ * best(), over the keys of the index holding a query stem: hits counted in a reused counter array
+ * (a common attribute word can match thousands of keys, mostly tied), ties ordered by the keys'
+ * precomputed order, and only the kept ones allocated.
+ */
+function bestIndexed(index: KeyIndex, stems: Set<string>, limit: number): string[] {
   const hits = index.hits;
   const touched: ParsedKey[] = [];
   for (const s of stems) {
@@ -55,12 +59,32 @@ function scoreIndexed(index: KeyIndex, stems: Set<string>): Scored[] {
       if (hits[parsed.slot]++ === 0) touched.push(parsed);
     }
   }
-  return touched.map((parsed) => {
-    const scored = { key: parsed.key, score: score(hits[parsed.slot]!, parsed, stems) };
+  const scores = touched.map((parsed) => {
+    const sc = score(hits[parsed.slot]!, parsed, stems);
     hits[parsed.slot] = 0;
-    return scored;
+    return sc;
   });
+  if (limit > 16) return touched.map((p, i) => ({ key: p.key, score: scores[i]!, rank: p.rank })).sort(ranked).map((s) => s.key);
+  const head: ParsedKey[] = [];
+  const headScores: number[] = [];
+  const before = (sc: number, p: ParsedKey, i: number) => sc > headScores[i]! || (sc === headScores[i]! && p.rank < head[i]!.rank);
+  if (limit <= 0) return [];
+  for (let t = 0; t < touched.length; t++) {
+    const p = touched[t]!, sc = scores[t]!;
+    if (head.length === limit && !before(sc, p, limit - 1)) continue;
+    let i = Math.min(head.length, limit - 1);
+    while (i > 0 && before(sc, p, i - 1)) {
+      head[i] = head[i - 1]!;
+      headScores[i] = headScores[i - 1]!;
+      i--;
+    }
+    head[i] = p;
+    headScores[i] = sc;
+  }
+  return head.map((p) => p.key);
 }
+
+const ranked = (a: { score: number; rank: number }, b: { score: number; rank: number }): number => b.score - a.score || a.rank - b.rank;
 
 /** Key lists matched once without an index; the next match on the same list builds it. */
 const scanned = new WeakSet<string[]>();
@@ -77,20 +101,20 @@ function scoreScanned(keys: string[], stems: Set<string>): Scored[] {
     let present = false;
     for (const s of stems) if ((present = key.includes(s))) break;
     if (!present) continue;
-    const parsed = parseKey(key, 0);
-    if (!parsed) continue;
+    const found = parseKey(key, 0);
+    if (!found) continue;
     let hits = 0;
-    for (const a of parsed.attribute) if (stems.has(a)) hits++;
-    if (hits > 0) out.push({ key, score: score(hits, parsed, stems) });
+    for (const a of found.attribute) if (stems.has(a)) hits++;
+    if (hits > 0) out.push({ key, score: score(hits, found.parsed, stems) });
   }
   return out;
 }
 
-function parseKey(key: string, slot: number): (ParsedKey & { attribute: string[] }) | null {
+function parseKey(key: string, slot: number): { parsed: ParsedKey; attribute: string[] } | null {
   const [subject, ...rest] = key.split('.');
   const attribute = [...new Set(rest.join('_').split('_').filter((p) => p.length > 1).map(stem))];
   if (attribute.length === 0) return null;
-  return { key, subject: stem(subject), attributeRoot: Math.sqrt(attribute.length), slot, attribute };
+  return { parsed: { key, subject: stem(subject), attributeRoot: Math.sqrt(attribute.length), slot, rank: 0 }, attribute };
 }
 
 interface ParsedKey {
@@ -100,6 +124,8 @@ interface ParsedKey {
   attributeRoot: number;
   /** Position in the index's `hits` counters. */
   slot: number;
+  /** Position in compareKeys order (keys comparing equal share one). */
+  rank: number;
 }
 
 interface KeyIndex {
@@ -116,19 +142,21 @@ function keyIndex(keys: string[]): KeyIndex {
   const cached = indexes.get(keys);
   if (cached && cached.size === keys.length) return cached;
   const byStem = new Map<string, ParsedKey[]>();
-  let slots = 0;
+  const all: ParsedKey[] = [];
   for (const key of keys) {
-    const found = parseKey(key, slots);
+    const found = parseKey(key, all.length);
     if (!found) continue;
-    slots++;
-    const { attribute, ...parsed } = found;
+    const { attribute, parsed } = found;
+    all.push(parsed);
     for (const a of attribute) {
       const list = byStem.get(a);
       if (list) list.push(parsed);
       else byStem.set(a, [parsed]);
     }
   }
-  const index = { size: keys.length, byStem, hits: new Uint32Array(slots) };
+  const sorted = [...all].sort((a, b) => compareKeys(a.key, b.key));
+  sorted.forEach((p, i) => (p.rank = i > 0 && compareKeys(sorted[i - 1]!.key, p.key) === 0 ? sorted[i - 1]!.rank : i));
+  const index = { size: keys.length, byStem, hits: new Uint32Array(all.length) };
   indexes.set(keys, index);
   return index;
 }
