@@ -401,10 +401,9 @@ export class Profile implements ProfileApi {
     await this.lifecycle.recorder.flush();
     for (let i = 0; i < 10_000; i++) {
       await this.rt.worker.drain(store);
-      const counts = await store.countJobs();
-      if (counts.pending + counts.running === 0) return;
-      const due = await store.listJobs({ status: 'pending', limit: 1 });
-      if (counts.running === 0 && due.every((j) => new Date(j.runAt).getTime() > Date.now() + 1000)) return;
+      const { pending, running, firstPending } = await store.unfinishedJobs();
+      if (pending + running === 0) return;
+      if (running === 0 && (!firstPending || new Date(firstPending.runAt).getTime() > Date.now() + 1000)) return;
       await sleep(20);
     }
   }

@@ -2,7 +2,7 @@ import { MnemoError } from '../../errors.js';
 import { randomId } from '../../ids.js';
 import type { Job, JobStatus } from '../../types.js';
 import { auditCutoff, doneJobCutoff, SWEEP_EVERY } from '../job-retention.js';
-import type { NewJob } from '../store.js';
+import type { NewJob, UnfinishedJobs } from '../store.js';
 import { type Connection, nowIso } from './connection.js';
 import { type JobRow, toJob } from './rows.js';
 import { appendAudit } from './audit.js';
@@ -135,6 +135,15 @@ export function failJob(conn: Connection, id: string, workerId: string, error: s
 export function listJobs(conn: Connection, filter: { status?: JobStatus; kind?: string; limit?: number } = {}): Job[] {
   return conn.all<JobRow>(`SELECT ${COLUMNS} FROM jobs WHERE (?1 IS NULL OR status = ?1) AND (?2 IS NULL OR kind = ?2)
     ORDER BY seq LIMIT ?3`, filter.status ?? null, filter.kind ?? null, filter.limit ?? -1).map(toJob);
+}
+
+export function unfinishedJobs(conn: Connection): UnfinishedJobs {
+  return conn.read(() => {
+    // Each a range of the (status, run_at, seq) index: finished jobs are never read.
+    const count = (status: JobStatus) => conn.get<{ n: number }>(`SELECT count(*) AS n FROM jobs WHERE status = ?`, status)!.n;
+    const first = conn.get<JobRow>(`SELECT ${COLUMNS} FROM jobs WHERE status = 'pending' ORDER BY seq LIMIT 1`);
+    return { pending: count('pending'), running: count('running'), firstPending: first ? toJob(first) : null };
+  });
 }
 
 export function countJobs(conn: Connection): Record<JobStatus, number> {
