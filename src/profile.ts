@@ -47,6 +47,15 @@ const WARM_UP_QUESTION = 'What did Alex decide about the database last Tuesday?'
 /** A recall thread does not see the main thread's writes, so it re-reads the keys sooner. */
 const RECALL_THREAD_TOPIC_KEY_TTL_MS = 250;
 
+/**
+ * Modules of ingest and remember, loaded on first use (not at startup) and then kept: a dynamic
+ * import per call resolves the specifiers again, ~2 ms a call under a loader hook (tsx).
+ */
+let ingestLoaded: Promise<[typeof import('./filters/ingest-scope.js'), typeof import('./ingest/redact-json.js'), typeof import('./working-memory/at-ingest.js')]> | null = null;
+const ingestModules = () => (ingestLoaded ??= Promise.all([import('./filters/ingest-scope.js'), import('./ingest/redact-json.js'), import('./working-memory/at-ingest.js')]));
+let rememberLoaded: Promise<[typeof import('./tasks/remember-extras.js'), typeof import('./ingest/remember.js')]> | null = null;
+const rememberModules = () => (rememberLoaded ??= Promise.all([import('./tasks/remember-extras.js'), import('./ingest/remember.js')]));
+
 /** The profile facade: validates input, then delegates to the pipelines and the store. */
 export class Profile implements ProfileApi {
   private storePromise: Promise<Store> | null = null;
@@ -88,9 +97,7 @@ export class Profile implements ProfileApi {
     const prepared = prepareMessages(messages, opts);
     // Opened before anything is awaited: a recall started beside this write finds the profile.
     const opening = this.store();
-    const [{ scopePayload }, { redactMetadata }, { settleWorkingMemory }] = await Promise.all([
-      import('./filters/ingest-scope.js'), import('./ingest/redact-json.js'), import('./working-memory/at-ingest.js'),
-    ]);
+    const [{ scopePayload }, { redactMetadata }, { settleWorkingMemory }] = await ingestModules();
     const store = await opening;
     const ids = prepared.messages.map((m) => m.id);
     const known = new Set((await store.getMessages(ids)).map((m) => m.id));
@@ -129,7 +136,7 @@ export class Profile implements ProfileApi {
 
   async remember(input: RememberInput): Promise<RememberResult> {
     const store = await this.store();
-    const [{ rememberExtras }, { buildRememberedMemory }] = await Promise.all([import('./tasks/remember-extras.js'), import('./ingest/remember.js')]);
+    const [{ rememberExtras }, { buildRememberedMemory }] = await rememberModules();
     const keys = await this.topicKeys();
     const extras = rememberExtras(input);
     const built = await withCacheAffinity(this.name, () => buildRememberedMemory(extras.input, this.rt.extractor, keys));
@@ -394,10 +401,9 @@ export class Profile implements ProfileApi {
     await this.lifecycle.recorder.flush();
     for (let i = 0; i < 10_000; i++) {
       await this.rt.worker.drain(store);
-      const counts = await store.countJobs();
-      if (counts.pending + counts.running === 0) return;
-      const due = await store.listJobs({ status: 'pending', limit: 1 });
-      if (counts.running === 0 && due.every((j) => new Date(j.runAt).getTime() > Date.now() + 1000)) return;
+      const { pending, running, firstPending } = await store.unfinishedJobs();
+      if (pending + running === 0) return;
+      if (running === 0 && (!firstPending || new Date(firstPending.runAt).getTime() > Date.now() + 1000)) return;
       await sleep(20);
     }
   }

@@ -116,6 +116,11 @@ export interface Store extends LifecycleStore, ConsolidationStore, EntityStore {
   getJob(id: string): Promise<Job | null>;
   listJobs(filter?: { status?: JobStatus; kind?: string; limit?: number }): Promise<Job[]>;
   countJobs(): Promise<Record<JobStatus, number>>;
+  /**
+   * Pending and running jobs, and the first pending one in queue order: what waiting for the queue
+   * to empty needs, without counting the finished jobs kept for a week (countJobs reads them all).
+   */
+  unfinishedJobs(): Promise<UnfinishedJobs>;
   /** Puts a failed job back in the queue (pending, attempts 0, due now); null when it is not failed. */
   retryJob(id: string): Promise<Job | null>;
 
@@ -207,6 +212,12 @@ export interface MemorySearchOptions {
    * when absent. Either way they never change the other memories' scores.
    */
   derived?: 'exclude' | 'only';
+}
+
+export interface UnfinishedJobs {
+  pending: number;
+  running: number;
+  firstPending: Job | null;
 }
 
 export interface NewJob {

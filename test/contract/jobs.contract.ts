@@ -30,6 +30,22 @@ export function jobContract(h: Harness): void {
       expect(await h.store().listJobs({ kind: 'vectorize' })).toHaveLength(1);
     });
 
+    it('tells the unfinished jobs apart from the finished ones without counting those', async () => {
+      expect(await h.store().unfinishedJobs()).toEqual({ pending: 0, running: 0, firstPending: null });
+      const [done, running, later, first] = await h.store().enqueueJobs([
+        { kind: 'extract', payload: { n: 1 } },
+        { kind: 'extract', payload: { n: 2 } },
+        { kind: 'extract', payload: { n: 3 }, runAt: new Date(Date.now() + 60_000) },
+        { kind: 'vectorize', payload: { n: 4 } },
+      ]);
+      expect((await h.store().claimJob({ workerId: 'w', leaseMs: 60_000 }))!.id).toBe(done.id);
+      await h.store().completeJob(done.id, 'w');
+      expect((await h.store().claimJob({ workerId: 'w', leaseMs: 60_000 }))!.id).toBe(running.id);
+      // The first pending job in queue order, whether or not it is due yet.
+      expect(await h.store().unfinishedJobs()).toEqual({ pending: 2, running: 1, firstPending: await h.store().getJob(later.id) });
+      expect(first.status).toBe('pending');
+    });
+
     it('lets another worker take a job whose lease expired', async () => {
       const [job] = await h.store().enqueueJobs([{ kind: 'extract', payload: {} }]);
       await h.store().claimJob({ workerId: 'dead', leaseMs: 1 });

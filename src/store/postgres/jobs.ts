@@ -2,7 +2,7 @@ import { auditCutoff, doneJobCutoff, SWEEP_EVERY } from '../job-retention.js';
 import { MnemoError } from '../../errors.js';
 import { randomId } from '../../ids.js';
 import type { Job, JobStatus } from '../../types.js';
-import type { NewJob } from '../store.js';
+import type { NewJob, UnfinishedJobs } from '../store.js';
 import { JOB_COLUMNS, type JobRow, nowIso, toJob } from './rows.js';
 import type { Sql, Tx } from './runner.js';
 import { Params } from './sql.js';
@@ -124,6 +124,14 @@ export async function listJobs(sql: Sql, profile: string, filter: { status?: Job
   const limit = filter.limit !== undefined && filter.limit >= 0 ? `LIMIT ${p.add(filter.limit)}` : '';
   const res = await sql.query<JobRow>(`SELECT ${JOB_COLUMNS} FROM mnemo_jobs WHERE profile = $1 ${status} ${kind} ORDER BY seq ${limit}`, p.values);
   return res.rows.map(toJob);
+}
+
+export async function unfinishedJobs(sql: Sql, profile: string): Promise<UnfinishedJobs> {
+  const counts = await sql.query<{ status: JobStatus; n: number }>(`SELECT status, count(*)::int AS n FROM mnemo_jobs
+    WHERE profile = $1 AND status IN ('pending', 'running') GROUP BY status`, [profile]);
+  const n = (status: JobStatus) => counts.rows.find((r) => r.status === status)?.n ?? 0;
+  const [firstPending = null] = await listJobs(sql, profile, { status: 'pending', limit: 1 });
+  return { pending: n('pending'), running: n('running'), firstPending };
 }
 
 export async function countJobs(sql: Sql, profile: string): Promise<Record<JobStatus, number>> {

@@ -1,6 +1,6 @@
 import type { AuditEntry, Job, JobStatus, Memory, MemoryStatus, MemoryType, NewMemory, NewMessage, Scored, StoredMessage } from '../../types.js';
 import type {
-  InsertMessagesResult, MemoryFilter, MemorySearchOptions, MessageFilter, NewJob, Page, Store, StoreDump, TextQuery,
+  InsertMessagesResult, MemoryFilter, MemorySearchOptions, MessageFilter, NewJob, Page, Store, StoreDump, TextQuery, UnfinishedJobs,
   VectorKind, VectorOwner, VectorRow, VectorSearchOptions, WriteMemoriesOptions, WriteMemoriesResult,
 } from '../store.js';
 import * as audit from './audit.js';
@@ -156,6 +156,7 @@ export class PostgresStore implements Store {
     return jobs.listJobs(this.db, this.profile, filter);
   }
   async countJobs(): Promise<Record<JobStatus, number>> { return jobs.countJobs(this.db, this.profile); }
+  async unfinishedJobs(): Promise<UnfinishedJobs> { return jobs.unfinishedJobs(this.db, this.profile); }
   async retryJob(id: string): Promise<Job | null> { return inspection.retryJob(this.db, this.profile, id); }
   async browseMemories(filter: BrowseFilter): Promise<Page<Memory>> { return browseMemories(this.db, this.profile, filter); }
   async inspect(): Promise<StoreInspection> { return inspection.inspect(this.db, this.profile); }

@@ -2,7 +2,7 @@ import { MnemoError } from '../../errors.js';
 import { randomId } from '../../ids.js';
 import type { Job, JobStatus } from '../../types.js';
 import { auditCutoff, doneJobCutoff, SWEEP_EVERY } from '../job-retention.js';
-import type { NewJob } from '../store.js';
+import type { NewJob, UnfinishedJobs } from '../store.js';
 import { type Connection, nowIso } from './connection.js';
 import { type JobRow, toJob } from './rows.js';
 import { appendAudit } from './audit.js';
@@ -55,19 +55,24 @@ export function getJob(conn: Connection, id: string): Job | null {
   return row ? toJob(row) : null;
 }
 
+// Two index range scans (status, run_at, seq) rather than one OR that would walk every done job.
+const DUE = `FROM jobs WHERE status = 'pending' AND run_at <= ?1 AND (?2 IS NULL OR kind IN (SELECT value FROM json_each(?2)))
+  ORDER BY run_at, seq LIMIT 1`;
+const EXPIRED = `FROM jobs WHERE status = 'running' AND locked_until < ?1 AND (?2 IS NULL OR kind IN (SELECT value FROM json_each(?2)))
+  ORDER BY run_at, seq LIMIT 1`;
+
 export function claimJob(conn: Connection, opts: { workerId: string; leaseMs: number; kinds?: string[] }): Job | null {
   const kinds = opts.kinds && opts.kinds.length > 0 ? JSON.stringify(opts.kinds) : null;
+  // Most claims find nothing (the drain after each waited ingest, an idle poll): a look without the
+  // write lock comes first, where an empty write transaction would take the lock and commit.
+  const looked = new Date().toISOString();
+  if (!conn.get(`SELECT 1 ${DUE}`, looked, kinds) && !conn.get(`SELECT 1 ${EXPIRED}`, looked, kinds)) return null;
   return conn.write(() => {
     const now = new Date();
     const nowText = now.toISOString();
     for (;;) {
-      // Two index range scans (status, run_at, seq) rather than one OR that would walk every done job.
-      const due = conn.get<JobRow>(`SELECT ${COLUMNS} FROM jobs
-        WHERE status = 'pending' AND run_at <= ?1 AND (?2 IS NULL OR kind IN (SELECT value FROM json_each(?2)))
-        ORDER BY run_at, seq LIMIT 1`, nowText, kinds);
-      const expired = conn.get<JobRow>(`SELECT ${COLUMNS} FROM jobs
-        WHERE status = 'running' AND locked_until < ?1 AND (?2 IS NULL OR kind IN (SELECT value FROM json_each(?2)))
-        ORDER BY run_at, seq LIMIT 1`, nowText, kinds);
+      const due = conn.get<JobRow>(`SELECT ${COLUMNS} ${DUE}`, nowText, kinds);
+      const expired = conn.get<JobRow>(`SELECT ${COLUMNS} ${EXPIRED}`, nowText, kinds);
       const row = due && expired ? (expired.run_at < due.run_at ? expired : due) : (due ?? expired);
       if (!row) return null;
       if (row.status === 'running' && row.attempts >= row.max_attempts) {
@@ -130,6 +135,14 @@ export function failJob(conn: Connection, id: string, workerId: string, error: s
 export function listJobs(conn: Connection, filter: { status?: JobStatus; kind?: string; limit?: number } = {}): Job[] {
   return conn.all<JobRow>(`SELECT ${COLUMNS} FROM jobs WHERE (?1 IS NULL OR status = ?1) AND (?2 IS NULL OR kind = ?2)
     ORDER BY seq LIMIT ?3`, filter.status ?? null, filter.kind ?? null, filter.limit ?? -1).map(toJob);
+}
+
+/** Three reads without a snapshot of their own (its BEGIN and COMMIT cost more): a waiter reads again anyway. */
+export function unfinishedJobs(conn: Connection): UnfinishedJobs {
+  // Each a range of the (status, run_at, seq) index: finished jobs are never read.
+  const count = (status: JobStatus) => conn.get<{ n: number }>(`SELECT count(*) AS n FROM jobs WHERE status = ?`, status)!.n;
+  const first = conn.get<JobRow>(`SELECT ${COLUMNS} FROM jobs WHERE status = 'pending' ORDER BY seq LIMIT 1`);
+  return { pending: count('pending'), running: count('running'), firstPending: first ? toJob(first) : null };
 }
 
 export function countJobs(conn: Connection): Record<JobStatus, number> {

@@ -1,6 +1,6 @@
 import type { AuditEntry, Job, JobStatus, Memory, MemoryStatus, MemoryType, NewMemory, NewMessage, Scored, StoredMessage } from '../../types.js';
 import type {
-  InsertMessagesResult, MemoryFilter, MemorySearchOptions, MessageFilter, NewJob, Page, Store, StoreDump, TextQuery,
+  InsertMessagesResult, MemoryFilter, MemorySearchOptions, MessageFilter, NewJob, Page, Store, StoreDump, TextQuery, UnfinishedJobs,
   VectorKind, VectorOwner, VectorRow, VectorSearchOptions, WriteMemoriesOptions, WriteMemoriesResult,
 } from '../store.js';
 import * as audit from './audit.js';
@@ -246,6 +246,7 @@ export class SqliteStore implements Store {
     return jobs.listJobs(this.conn, filter);
   }
   async countJobs(): Promise<Record<JobStatus, number>> { return jobs.countJobs(this.conn); }
+  async unfinishedJobs(): Promise<UnfinishedJobs> { return jobs.unfinishedJobs(this.conn); }
   async retryJob(id: string): Promise<Job | null> { return inspection.retryJob(this.conn, id); }
   async browseMemories(filter: BrowseFilter): Promise<Page<Memory>> { return browseMemories(this.conn, filter); }
   async inspect(): Promise<StoreInspection> { return inspection.inspect(this.conn, this.path); }
