@@ -39,6 +39,21 @@ describe('the bundled mnemo binary', () => {
     expect(listed.json().items.map((m: { id: string }) => m.id).sort()).toEqual([a.json().memory.id, b.json().memory.id].sort());
   }, SLOW);
 
+  it('runs recall from its own bundle and other commands from the whole one, whatever global options come first', async () => {
+    // A profile named like a command: the binary must pick the bundle by the command, not by that value.
+    const a = await runCli(['--profile', 'recall', 'remember', 'The team deploys with Argo CD.', '--json'], { dataDir: dir });
+    expect(a.code, a.stderr).toBe(0);
+    const listed = await runCli(['--profile', 'recall', 'list', '--json'], { dataDir: dir });
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.json().items.map((m: { id: string }) => m.id)).toEqual([a.json().memory.id]);
+    const recalled = await runCli(['--json', '--profile', 'recall', 'recall', 'how does the team deploy?'], { dataDir: dir });
+    expect(recalled.code, recalled.stderr).toBe(0);
+    expect(recalled.json().memories[0].id).toBe(a.json().memory.id);
+    const help = await runCli(['recall', '--help']);
+    expect(help.code, help.stderr).toBe(0);
+    expect(help.stdout).toMatch(/--no-synthesize/);
+  }, SLOW);
+
   it('serves a recall through a recall thread started from the bundle', async () => {
     const stored = await runCli(['remember', 'The CI pipeline runs on GitHub Actions.', '--json'], { dataDir: dir });
     expect(stored.code, stored.stderr).toBe(0);
