@@ -16,5 +16,5 @@ const result = (await measureCliRecall(dataDir, PERF_PROFILE, query, undefined, 
 const mb = (b: number | null | undefined) => (b == null ? '–' : `${(b / 2 ** 20).toFixed(0)} MB`);
 const line = (r: ColdRun) => `wall ${r.wallMs.toFixed(0)} ms, CPU ${r.cpuMs?.toFixed(0) ?? '–'} ms, peak RSS ${mb(r.peakRssBytes)}`;
 process.stdout.write(`query: ${query}\nload average: ${loadavg().map((x) => x.toFixed(2)).join(' ')}\n`);
-process.stdout.write(`bundled   (dist/bin/mnemo.js): ${line(result)} (medians of ${result.runs})\n`);
+process.stdout.write(`bundled   (dist/bin/mnemo.cjs): ${line(result)} (medians of ${result.runs})\n`);
 if (result.unbundled) process.stdout.write(`baseline (${baseline ?? 'dist/cli/main.js'}): ${line(result.unbundled)}\n`);

@@ -125,14 +125,19 @@ for (const command of OWN_BUNDLE_COMMANDS) {
 const hash = createHash('sha256');
 for (const file of cliBundles) hash.update(readFileSync(file));
 
-// The binary: a small ES module that loads the CLI above.
+// The binary, a small file that loads the CLI above, twice: as CommonJS, the package's bin (Node then
+// starts without its ES module loader: 400-odd fewer page faults), and as an ES module at the path
+// earlier versions had (dist/bin/mnemo.js), which MCP client configurations name.
+const binDefine = { MNEMO_CLI_BUNDLE_HASH: JSON.stringify(hash.digest('hex').slice(0, 16)), MNEMO_CLI_OWN_BUNDLES: JSON.stringify(OWN_BUNDLE_COMMANDS) };
 await esbuild.build({
   ...shared,
   entryPoints: ['src/cli/bin.ts'],
-  outfile: `${outdir}/mnemo.js`,
-  format: 'esm',
-  define: { MNEMO_CLI_BUNDLE_HASH: JSON.stringify(hash.digest('hex').slice(0, 16)), MNEMO_CLI_OWN_BUNDLES: JSON.stringify(OWN_BUNDLE_COMMANDS) },
+  outfile: `${outdir}/mnemo.cjs`,
+  format: 'cjs',
+  define: { ...binDefine, 'import.meta.url': '__mnemoModuleUrl' },
+  banner: { js: "const __mnemoModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
 });
+await esbuild.build({ ...shared, entryPoints: ['src/cli/bin.ts'], outfile: `${outdir}/mnemo.js`, format: 'esm', define: binDefine });
 
 // Every file the code starts as a thread or a process of its own, found beside the CLI.
 await esbuild.build({
