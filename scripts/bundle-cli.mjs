@@ -71,36 +71,73 @@ const shared = {
 
 rmSync(outdir, { recursive: true, force: true });
 
-// The CLI itself: one CommonJS file, so that the binary can compile it through V8's code cache
-// (src/cli/code-cache.ts). esbuild turns its dynamic imports into functions that evaluate a
-// module on first use, so a command still runs only its own modules' top-level code.
-const cli = `${outdir}/mnemo-cli.cjs`;
-await esbuild.build({
-  ...shared,
-  entryPoints: ['src/cli/run.ts'],
-  outfile: cli,
-  format: 'cjs',
-  // Whitespace and comments out, names kept: the binary reads, copies and holds the whole source
-  // (lazy functions compile from it), and each 4 KB of it first touched costs a page fault.
-  minifyWhitespace: true,
-  minifySyntax: true,
-  define: { 'import.meta.url': '__mnemoModuleUrl' },
-  banner: { js: "const __mnemoModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
-});
-// esbuild escapes non-ASCII text in strings and names but not in regular expression literals or
-// comments; escaping those too lets the binary read the bundle as Latin-1, many times faster than UTF-8.
-const ascii = readFileSync(cli, 'utf8').replace(/[^\0-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-writeFileSync(cli, CJS_HEAD + ascii + CJS_TAIL);
-const cliHash = createHash('sha256').update(readFileSync(cli)).digest('hex').slice(0, 16);
+/**
+ * Commands an agent runs as a process of its own, again and again, that get a bundle of their own: one
+ * built as the CLI's but with the other commands' files left out. A cold command reads its whole
+ * bundle (and each first-touched 4 KB page costs a fault), so `recall` reads 1.9 MB instead of 3.1.
+ */
+const OWN_BUNDLE_COMMANDS = ['recall'];
 
-// The binary: a small ES module that loads the CLI above.
+/** Leaves out every command file but `command`'s (command-table.ts imports each on demand). */
+const onlyCommand = (command) => ({
+  name: 'only-command',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/commands\/[a-z-]+\.js$/ }, (args) => {
+      if (!/[\\/]cli[\\/]command-table\.ts$/.test(args.importer) || args.path === `./commands/${command}.js`) return undefined;
+      return { path: args.path, namespace: 'left-out-command' };
+    });
+    build.onLoad({ filter: /.*/, namespace: 'left-out-command' }, () => ({ contents: 'export {};\n', loader: 'js' }));
+  },
+});
+
+/**
+ * The CLI itself: one CommonJS file, so that the binary can compile it through V8's code cache
+ * (src/cli/code-cache.ts). esbuild turns its dynamic imports into functions that evaluate a
+ * module on first use, so a command still runs only its own modules' top-level code.
+ */
+async function bundleCli(outfile, plugins = []) {
+  await esbuild.build({
+    ...shared,
+    plugins: [...shared.plugins, ...plugins],
+    entryPoints: ['src/cli/run.ts'],
+    outfile,
+    format: 'cjs',
+    // Whitespace and comments out, names kept: the binary reads, copies and holds the whole source
+    // (lazy functions compile from it), and each 4 KB of it first touched costs a page fault.
+    minifyWhitespace: true,
+    minifySyntax: true,
+    define: { 'import.meta.url': '__mnemoModuleUrl' },
+    banner: { js: "const __mnemoModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
+  });
+  // esbuild escapes non-ASCII text in strings and names but not in regular expression literals or
+  // comments; escaping those too lets the binary read the bundle as Latin-1, many times faster than UTF-8.
+  const ascii = readFileSync(outfile, 'utf8').replace(/[^\0-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  writeFileSync(outfile, CJS_HEAD + ascii + CJS_TAIL);
+}
+
+const cliBundles = [`${outdir}/mnemo-cli.cjs`];
+await bundleCli(cliBundles[0]);
+for (const command of OWN_BUNDLE_COMMANDS) {
+  cliBundles.push(`${outdir}/mnemo-cli-${command}.cjs`);
+  await bundleCli(cliBundles.at(-1), [onlyCommand(command)]);
+}
+// One hash for all of them: the binary names its code caches by it and the command, which picks the bundle.
+const hash = createHash('sha256');
+for (const file of cliBundles) hash.update(readFileSync(file));
+
+// The binary, a small file that loads the CLI above, twice: as CommonJS, the package's bin (Node then
+// starts without its ES module loader: 400-odd fewer page faults), and as an ES module at the path
+// earlier versions had (dist/bin/mnemo.js), which MCP client configurations name.
+const binDefine = { MNEMO_CLI_BUNDLE_HASH: JSON.stringify(hash.digest('hex').slice(0, 16)), MNEMO_CLI_OWN_BUNDLES: JSON.stringify(OWN_BUNDLE_COMMANDS) };
 await esbuild.build({
   ...shared,
   entryPoints: ['src/cli/bin.ts'],
-  outfile: `${outdir}/mnemo.js`,
-  format: 'esm',
-  define: { MNEMO_CLI_BUNDLE_HASH: JSON.stringify(cliHash) },
+  outfile: `${outdir}/mnemo.cjs`,
+  format: 'cjs',
+  define: { ...binDefine, 'import.meta.url': '__mnemoModuleUrl' },
+  banner: { js: "const __mnemoModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
 });
+await esbuild.build({ ...shared, entryPoints: ['src/cli/bin.ts'], outfile: `${outdir}/mnemo.js`, format: 'esm', define: binDefine });
 
 // Every file the code starts as a thread or a process of its own, found beside the CLI.
 await esbuild.build({

@@ -3,7 +3,7 @@
  * the files it resolves from its own location (the recall thread's entry, package.json) must be
  * there. Other CLI tests run the same binary through the fixture.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -19,11 +19,15 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('the bundled mnemo binary', () => {
   it('is the package bin, and reports the package version', async () => {
-    expect(path.relative(ROOT, CLI)).toBe(path.join('dist', 'bin', 'mnemo.js'));
+    expect(path.relative(ROOT, CLI)).toBe(path.join('dist', 'bin', 'mnemo.cjs'));
     const { version } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string };
     const r = await runCli(['--version']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout.trim()).toBe(version);
+    // The path earlier versions installed, which MCP client configurations name, still runs the CLI.
+    const esm = spawnSync(process.execPath, [path.join(ROOT, 'dist', 'bin', 'mnemo.js'), '--version'], { cwd: ROOT, encoding: 'utf8' });
+    expect(esm.status, esm.stderr).toBe(0);
+    expect(esm.stdout.trim()).toBe(version);
   });
 
   it('remembers, recalls and lists on a real profile', async () => {
@@ -37,6 +41,21 @@ describe('the bundled mnemo binary', () => {
     const listed = await runCli(['list', '--json'], { dataDir: dir });
     expect(listed.code, listed.stderr).toBe(0);
     expect(listed.json().items.map((m: { id: string }) => m.id).sort()).toEqual([a.json().memory.id, b.json().memory.id].sort());
+  }, SLOW);
+
+  it('runs recall from its own bundle and other commands from the whole one, whatever global options come first', async () => {
+    // A profile named like a command: the binary must pick the bundle by the command, not by that value.
+    const a = await runCli(['--profile', 'recall', 'remember', 'The team deploys with Argo CD.', '--json'], { dataDir: dir });
+    expect(a.code, a.stderr).toBe(0);
+    const listed = await runCli(['--profile', 'recall', 'list', '--json'], { dataDir: dir });
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.json().items.map((m: { id: string }) => m.id)).toEqual([a.json().memory.id]);
+    const recalled = await runCli(['--json', '--profile', 'recall', 'recall', 'how does the team deploy?'], { dataDir: dir });
+    expect(recalled.code, recalled.stderr).toBe(0);
+    expect(recalled.json().memories[0].id).toBe(a.json().memory.id);
+    const help = await runCli(['recall', '--help']);
+    expect(help.code, help.stderr).toBe(0);
+    expect(help.stdout).toMatch(/--no-synthesize/);
   }, SLOW);
 
   it('serves a recall through a recall thread started from the bundle', async () => {

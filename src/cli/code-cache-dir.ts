@@ -5,21 +5,24 @@
  */
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { commandName } from './command-name.js';
 
 export function codeCacheDir(env: NodeJS.ProcessEnv = process.env): string {
   return env.MNEMO_CACHE_DIR || join(homedir(), '.cache', 'mnemo', 'code');
 }
 
 /**
- * One file per bundle content and Node build (V8 rejects a cache from another version, and two
- * installs must not evict each other) and per command: a cache holds only the functions the run
- * that wrote it compiled, so one written by `mnemo --version` would leave `recall` compiling.
+ * One file per build of the bundles (V8 rejects a cache from another version, and two installs must
+ * not evict each other) and Node build, and per command, which also picks the bundle: a cache holds
+ * only the functions the run that wrote it compiled, so one written by `mnemo --version` would leave
+ * `recall` compiling.
  */
-export function codeCacheFile(bundleHash: string, argv: string[], env: NodeJS.ProcessEnv = process.env): string {
-  return join(codeCacheDir(env), `cli-${bundleHash}-${commandWord(argv)}-${process.version}-${process.arch}.v8`);
+export function codeCacheFile(buildHash: string, argv: string[], env: NodeJS.ProcessEnv = process.env): string {
+  return join(codeCacheDir(env), `cli-${buildHash}-${commandWord(argv)}-${process.version}-${process.arch}.v8`);
 }
 
-/** The first plain word of the arguments: the command, or a global option's value before it (a stable key either way). */
+/** The command, as a name safe in a file name ('none' without one, 'other' for anything odd). */
 function commandWord(argv: string[]): string {
-  return argv.slice(2).find((a) => /^[a-z][a-z-]{0,19}$/.test(a)) ?? 'none';
+  const name = commandName(argv);
+  return name === null ? 'none' : /^[a-z][a-z-]{0,19}$/.test(name) ? name : 'other';
 }

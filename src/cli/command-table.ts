@@ -4,6 +4,7 @@
  * The order is the order of `mnemo --help`.
  */
 import type { Command } from 'commander';
+import { commandName } from './command-name.js';
 
 type Register = (program: Command) => void;
 
@@ -36,28 +37,12 @@ export const COMMANDS: Record<string, () => Promise<Register>> = {
   consolidate: async () => (await import('./commands/consolidate.js')).registerConsolidate,
 };
 
-/** Commands registered by another command's file (`jobs.ts` also registers `job`). */
-const REGISTERED_BY: Record<string, string> = { job: 'jobs' };
-
-/** Global options that take a value (`--profile x` or `--profile=x`). */
-const GLOBAL_VALUE_OPTIONS = new Set(['--profile', '--data-dir', '--store']);
-
 /**
  * The command file `argv` (process.argv) runs, or null when it names none we know (help, a
  * version flag, an unknown command, a typo): then every command is registered, so help lists
  * them all and commander can suggest the closest name.
  */
 export function commandToLoad(argv: string[]): string | null {
-  const args = argv.slice(2);
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    if (GLOBAL_VALUE_OPTIONS.has(a)) {
-      i++;
-      continue;
-    }
-    if (a.startsWith('-')) continue;
-    const name = REGISTERED_BY[a] ?? a;
-    return Object.hasOwn(COMMANDS, name) ? name : null;
-  }
-  return null;
+  const name = commandName(argv);
+  return name !== null && Object.hasOwn(COMMANDS, name) ? name : null;
 }

@@ -2,6 +2,7 @@ import type { RecallResult } from '../api.js';
 import type { RecallOptions } from '../schemas.js';
 import type { Store } from '../store/store.js';
 import { recallTuningRevision } from '../recall/tuning.js';
+import { monotonicMs } from '../elapsed.js';
 
 /** How long a recall result may be reused when nothing was written meanwhile (default). */
 export const RECALL_CACHE_MS = 1000;
@@ -41,13 +42,13 @@ export class RecallResultCache {
     const written = this.ttlMs > 0 ? store.writeGeneration?.() : undefined;
     if (written === undefined) return compute();
     const generation = `${written}/${recallTuningRevision()}`;
-    const started = performance.now();
+    const started = monotonicMs();
     const key = `${query}\u0000${JSON.stringify(options)}`;
     const now = Date.now();
     const hit = this.entries.get(key);
     if (hit && hit.store === store && hit.generation === generation && now - hit.at < this.ttlMs) {
       const rest = await hit.text;
-      const text = `{"timings":{"cache_hit":${(performance.now() - started).toFixed(3)}},${rest}`;
+      const text = `{"timings":{"cache_hit":${(monotonicMs() - started).toFixed(3)}},${rest}`;
       const result = JSON.parse(text) as RecallResult;
       Object.defineProperty(result, SERIALIZED, { value: text });
       return result;

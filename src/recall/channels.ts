@@ -6,6 +6,7 @@ import type { ChannelResult } from './candidate.js';
 import { entityChannel } from './entity-channel.js';
 import { feedbackChannels, type FeedbackSettings } from './feedback-channel.js';
 import { vectorsBesideGathered } from './gathered-vectors.js';
+import { monotonicMs } from '../elapsed.js';
 
 export interface ChannelInputs {
   store: Store;
@@ -30,11 +31,11 @@ export interface ChannelInputs {
 export async function runChannels(inp: ChannelInputs): Promise<{ results: ChannelResult[]; timings: Record<string, number> }> {
   const timings: Record<string, number> = {};
   const timed = async (name: string, fn: () => Promise<ChannelResult[]>): Promise<ChannelResult[]> => {
-    const t0 = performance.now();
+    const t0 = monotonicMs();
     try {
       return await fn();
     } finally {
-      timings[name] = performance.now() - t0;
+      timings[name] = monotonicMs() - t0;
     }
   };
   // Without derived memories (consolidation's) their searches apart are skipped: nothing to find.

@@ -29,6 +29,7 @@ import type { FilterNode } from '../filters/ast.js';
 import { scopeCandidates } from '../filters/recall-scope.js';
 import { sessionCandidates } from '../filters/recall-session.js';
 import { unknownNameShare } from './unknown-names.js';
+import { monotonicMs } from '../elapsed.js';
 import { setCategory } from './aggregation.js';
 
 export interface RecallDeps {
@@ -60,7 +61,7 @@ export interface RecallParams {
 export async function recall(deps: RecallDeps, query: string, p: RecallParams): Promise<RecallResult> {
   const base = recallTuning();
   const timings: Record<string, number> = {};
-  const t0 = performance.now();
+  const t0 = monotonicMs();
   const analysis = await deps.analyzer.analyze(query, {
     referenceDate: p.referenceDate,
     topicKeys: await deps.topicKeys(deps.analyzer.topicKeyParts?.(query)),
@@ -74,7 +75,7 @@ export async function recall(deps: RecallDeps, query: string, p: RecallParams): 
   const across = !analysis.overview && !analysis.order && !!analysis.classes?.includes('across_history');
   const tuning = across ? { ...byKind, sessionSpread: base.acrossHistorySpread } : byKind;
   const weights = { ...deps.weights, ...tuning.weights };
-  timings.analyze = performance.now() - t0;
+  timings.analyze = monotonicMs() - t0;
 
   const unknownNames = unknownNameShare(deps.store, query);
   // A filter drops candidates after the channels, so they look deeper.
@@ -96,12 +97,12 @@ export async function recall(deps: RecallDeps, query: string, p: RecallParams): 
   };
   const { results: found, timings: channelTimings } = await runChannels({ ...channelInputs, scope: gate.tiered ? 'memories' : undefined });
   Object.assign(timings, channelTimings);
-  const tg = performance.now();
+  const tg = monotonicMs();
   const results = gate.first(found, analysis.terms);
-  timings.gate = performance.now() - tg;
+  timings.gate = monotonicMs() - tg;
   const searchMessages = async () => (await runChannels({ ...channelInputs, scope: 'messages' })).results;
 
-  const t1 = performance.now();
+  const t1 = monotonicMs();
   const rankOpts: RankOptions = {
     weights,
     mode: tuning.fusion,
@@ -169,7 +170,7 @@ export async function recall(deps: RecallDeps, query: string, p: RecallParams): 
     const ranked = speakers ? await focusOnNamedSpeaker(deps.store, query, bound, speakers) : bound;
     const memories = applySaliencePrior(await firstHydrated(deps.store, ranked, 'memory', p.limit + 5), tuning.salienceWeight, lifecycle, p.referenceDate).slice(0, p.limit);
     const messages = await firstHydrated(deps.store, ranked, 'message', p.limit);
-    timings.fuse = performance.now() - t1;
+    timings.fuse = monotonicMs() - t1;
 
     const top = ranked.find((c) => c.memory || c.message);
     // Answerability only moves the answer, never the evidence: a misattributing question abstains.
@@ -190,7 +191,7 @@ export async function recall(deps: RecallDeps, query: string, p: RecallParams): 
   const { ranked, memories, messages, misattributed, confidence } = pass;
   const temporal = analysis.temporal ? temporalFacts(ranked.slice(0, 5), p.referenceDate) : [];
 
-  const t2 = performance.now();
+  const t2 = monotonicMs();
   // A timeline (overview or order question) draws on more of the history than a single answer.
   const timeline = analysis.overview || analysis.order;
   const evidence = ranked.slice(0, timeline ? 16 : 8).filter((c) => c.memory || c.message).map((c) => ({
@@ -205,8 +206,8 @@ export async function recall(deps: RecallDeps, query: string, p: RecallParams): 
   const synthesis = p.synthesize && !misattributed
     ? await deps.synthesizer.synthesize({ query, referenceDate: p.referenceDate, evidence, temporal, confidence, timeline })
     : { answer: null, citedIds: [], confidence };
-  timings.synthesize = performance.now() - t2;
-  timings.total = performance.now() - t0;
+  timings.synthesize = monotonicMs() - t2;
+  timings.total = monotonicMs() - t0;
 
   return {
     query,

@@ -1,7 +1,7 @@
 /**
  * Cold `mnemo recall` as an agent runs it once per session: a fresh process on an existing data
  * directory, timed from spawn to exit, with its peak RSS. The installed binary is the bundle
- * (dist/bin/mnemo.js); tsc's unbundled entry (dist/cli/main.js) is timed in the same run, in
+ * (dist/bin/mnemo.cjs); tsc's unbundled entry (dist/cli/main.js) is timed in the same run, in
  * alternation, as the baseline. Null when the CLI is not built.
  */
 import { spawn } from 'node:child_process';
@@ -24,7 +24,7 @@ export interface CliColdRecall extends ColdRun {
   unbundled?: ColdRun;
 }
 
-export const bundledCli = (): string => join(repoRoot(), 'dist', 'bin', 'mnemo.js');
+export const bundledCli = (): string => join(repoRoot(), 'dist', 'bin', 'mnemo.cjs');
 const unbundledCli = (): string => join(repoRoot(), 'dist', 'cli', 'main.js');
 
 interface Sample {

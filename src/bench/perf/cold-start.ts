@@ -1,7 +1,7 @@
 /**
  * Cold start of a server process on an existing data directory: spawn, poll GET /healthz until
  * it answers, then time the first recall on the big profile (which loads indexes and word vectors).
- * Uses the built binary (`dist/bin/mnemo.js serve`) when built, else a tiny script over dist's startHttpServer.
+ * Uses the built binary (`dist/bin/mnemo.cjs serve`) when built, else a tiny script over dist's startHttpServer.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';

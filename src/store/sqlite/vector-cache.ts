@@ -11,6 +11,7 @@ import type { ResolvedVectorOptions } from './vector-options.js';
 import { allRecords, applyTouched, countStored, putRecord } from './vector-rows.js';
 import { BackgroundSave } from './vector-background-save.js';
 import { ViewedAnnIndex } from './vector-view.js';
+import { monotonicMs } from '../../elapsed.js';
 
 export { logVectorChange } from './vector-log.js';
 
@@ -187,7 +188,7 @@ export class VectorCache {
     }
     const replaced = view?.index;
     this.view = null;
-    const started = performance.now();
+    const started = monotonicMs();
     const unusable = () => (this.viewUnusable = { graph: this.savedGraph() });
     try {
       // Until warmed (a server warms at start) this may be a one-shot command: it reads the graph in place.
@@ -197,7 +198,7 @@ export class VectorCache {
         return null;
       }
       this.view = { index, rev };
-      this.opts.emit({ kind: this.kind, event: 'ann-view', size: index.size, ms: performance.now() - started });
+      this.opts.emit({ kind: this.kind, event: 'ann-view', size: index.size, ms: monotonicMs() - started });
       return index;
     } catch (err) {
       unusable();
@@ -237,22 +238,22 @@ export class VectorCache {
     this.rejected = false;
     if (count >= this.opts.annThreshold && this.opts.filesPrefix) this.ann = this.loadFiles(this.opts.filesPrefix, rev);
     if (!this.ann) {
-      const started = performance.now();
+      const started = monotonicMs();
       for (const r of allRecords(this.conn, this.kind)) putRecord((this.exact ??= this.opts.exactIndex(r.vector.byteLength / 4)), r);
-      this.opts.emit({ kind: this.kind, event: 'exact-load', size: this.exact?.size ?? 0, ms: performance.now() - started });
+      this.opts.emit({ kind: this.kind, event: 'exact-load', size: this.exact?.size ?? 0, ms: monotonicMs() - started });
     }
     this.rev = rev;
   }
 
   private loadFiles(prefix: string, rev: number): AnnVectorIndex | null {
-    const started = performance.now();
+    const started = monotonicMs();
     try {
       const loaded = loadAnnFiles(this.conn, this.kind, prefix, rev);
       if (!loaded) return null; // never saved (or deleted): nothing to report
       this.unsaved = loaded.replayed;
       // A checkpoint far behind the log (the other kind's changes) is saved anew before the pruned log stops reaching it.
       if (rev - loaded.checkpoint > VIEW_LOG_SPAN) this.saveSoon();
-      this.opts.emit({ kind: this.kind, event: 'ann-load', size: loaded.ann.size, ms: performance.now() - started });
+      this.opts.emit({ kind: this.kind, event: 'ann-load', size: loaded.ann.size, ms: monotonicMs() - started });
       return loaded.ann;
     } catch (err) {
       this.rejected = true;
@@ -273,7 +274,7 @@ export class VectorCache {
     const from = this.rev;
     const state = { cancelled: false, done: Promise.resolve() };
     this.build = state;
-    const started = performance.now();
+    const started = monotonicMs();
     // Persisted: say why it is built (none saved yet, or a save or build was cut short, or rejected).
     const detail = this.opts.filesPrefix ? (this.rejected ? 'the saved index was rejected' : 'no saved index to load') : undefined;
     this.opts.emit({ kind: this.kind, event: 'ann-build', size: snapshot.ids.length, detail });
@@ -281,7 +282,7 @@ export class VectorCache {
       .then((ann) => {
         if (!ann || state.cancelled) return;
         if (this.conn.read(() => this.swapIn(ann, from))) {
-          this.opts.emit({ kind: this.kind, event: 'ann-built', size: ann.size, ms: performance.now() - started });
+          this.opts.emit({ kind: this.kind, event: 'ann-built', size: ann.size, ms: monotonicMs() - started });
           this.save();
         }
       })
@@ -329,11 +330,11 @@ export class VectorCache {
     const ann = this.ann;
     const prefix = this.opts.filesPrefix;
     if (!ann || !prefix || this.closed) return;
-    const started = performance.now();
+    const started = monotonicMs();
     try {
       saveAnnFiles(prefix, this.kind, databaseId(this.conn, true)!, this.rev, ann);
       this.unsaved = 0;
-      this.opts.emit({ kind: this.kind, event: 'ann-save', size: ann.size, ms: performance.now() - started });
+      this.opts.emit({ kind: this.kind, event: 'ann-save', size: ann.size, ms: monotonicMs() - started });
     } catch (err) {
       this.opts.emit({ kind: this.kind, event: 'ann-error', detail: `save: ${(err as Error).message}` });
     }
