@@ -36,7 +36,11 @@ export const TIER_REVISION_KEY = 'lifecycle.tier_rev';
 
 /** The lifecycle part of the Store (src/lifecycle): access log, tiers, archive index. */
 export interface LifecycleStore {
-  /** Appends a batch of accesses to the access log in one transaction, with optional jobs. */
+  /**
+   * Appends a batch of accesses to the access log in one transaction, with optional jobs. A job
+   * whose kind already has a pending job is not queued again: one fold reads the whole log, so
+   * processes that each queue their own (every one-shot command) would only pile up empty folds.
+   */
   appendAccesses(entries: AccessEntry[], opts?: { enqueue?: NewJob[] }): Promise<void>;
   /** Folds up to `limit` logged accesses into the memory rows in one transaction; rehydrated memories go hot. */
   foldAccesses(limit: number): Promise<{ folded: number; rehydrated: string[] }>;

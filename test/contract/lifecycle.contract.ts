@@ -34,6 +34,21 @@ export function lifecycleContract(h: Harness): void {
       expect(await s.foldAccesses(100)).toEqual({ folded: 0, rehydrated: [] });
     });
 
+    it('queues a fold only when none is pending: writers that each ask for one leave one, and a claimed one does not count', async () => {
+      const s = h.store();
+      const a = mem('Alpha');
+      await s.writeMemories([a]);
+      const fold = { kind: 'lifecycle.fold', payload: {} };
+      for (let i = 0; i < 3; i++) await s.appendAccesses([{ memoryId: a.id, hits: 1, at: at(i), rehydrate: false }], { enqueue: [fold] });
+      expect((await s.listJobs({ kind: 'lifecycle.fold', status: 'pending' })).length).toBe(1);
+      const claimed = await s.claimJob({ workerId: 'w', leaseMs: 60_000, kinds: ['lifecycle.fold'] });
+      expect(claimed?.kind).toBe('lifecycle.fold');
+      // The claimed fold may have read the log already: an access after it queues the next one.
+      await s.appendAccesses([{ memoryId: a.id, hits: 1, at: at(9), rehydrate: false }], { enqueue: [fold] });
+      expect((await s.listJobs({ kind: 'lifecycle.fold', status: 'pending' })).length).toBe(1);
+      expect((await s.listJobs({ kind: 'lifecycle.fold' })).length).toBe(2);
+    });
+
     it('sets tiers, lists the cold ids and replaces the archive index', async () => {
       const s = h.store();
       const a = mem('Gamma');

@@ -12,7 +12,12 @@ export async function appendAccesses(tx: Tx, profile: string, entries: AccessEnt
       SELECT $1, u.id, u.hits, u.at::timestamptz, u.rehydrate FROM unnest($2::text[], $3::int[], $4::text[], $5::boolean[]) AS u(id, hits, at, rehydrate)`,
     [profile, entries.map((e) => e.memoryId), entries.map((e) => e.hits), entries.map((e) => e.at), entries.map((e) => e.rehydrate)]);
   }
-  if (enqueue.length) await insertJobs(tx, profile, enqueue);
+  if (enqueue.length === 0) return;
+  const pending = await tx.query<{ kind: string }>(`SELECT DISTINCT kind FROM mnemo_jobs WHERE profile = $1 AND status = 'pending' AND kind = ANY($2::text[])`,
+    [profile, enqueue.map((j) => j.kind)]);
+  const queued = new Set(pending.rows.map((r) => r.kind));
+  const missing = enqueue.filter((j) => !queued.has(j.kind));
+  if (missing.length) await insertJobs(tx, profile, missing);
 }
 
 export async function foldAccesses(tx: Tx, profile: string, limit: number): Promise<{ folded: number; rehydrated: string[] }> {

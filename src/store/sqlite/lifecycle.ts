@@ -18,7 +18,8 @@ export function appendAccesses(conn: Connection, entries: AccessEntry[], enqueue
     for (const e of entries) {
       conn.run(`INSERT INTO access_log (memory_id, hits, at, rehydrate) VALUES (?, ?, ?, ?)`, e.memoryId, e.hits, e.at, e.rehydrate ? 1 : 0);
     }
-    if (enqueue.length) insertJobs(conn, enqueue);
+    const missing = enqueue.filter((j) => !conn.get(`SELECT 1 FROM jobs WHERE status = 'pending' AND kind = ?`, j.kind));
+    if (missing.length) insertJobs(conn, missing);
   });
 }
 
