@@ -71,7 +71,8 @@ export interface ArchivePostings<E> {
   /** How many members an entry lists (without reading them). */
   memberCount(entry: E): number;
   name(entry: E): Pick<ArchiveEntry, 'kind' | 'key'>;
-  entry(entry: E): ArchiveEntry;
+  /** The entry's first `max` members (an entity's list runs to tens of thousands at 1M memories). */
+  members(entry: E, max: number): string[];
 }
 
 /**
@@ -105,11 +106,12 @@ export function searchArchive<E>(source: ArchivePostings<E>, terms: string[], ma
     if (n >= sessionNeed) found.push([e, n]);
   }
   found.sort((a, b) => b[1] - a[1] || source.memberCount(a[0]) - source.memberCount(b[0]));
-  // Members are read only from the entries that fill the first `maxMembers`.
+  // Members are read only from the entries that fill the first `maxMembers`, and of each only the
+  // first `maxMembers`: at most `memberIds.size` of those are already held, so enough are new.
   const memberIds = new Set<string>();
   for (const [e] of found) {
     if (memberIds.size >= maxMembers) break;
-    for (const id of source.entry(e).memberIds) {
+    for (const id of source.members(e, maxMembers)) {
       if (memberIds.size >= maxMembers) break;
       memberIds.add(id);
     }
@@ -152,7 +154,7 @@ export class ArchiveSearch implements ArchivePostings<number> {
   termKeys(i: number): Set<string> { return new Set(this.entries[i].terms.map(termKey)); }
   memberCount(i: number): number { return this.entries[i].memberIds.length; }
   name(i: number): Pick<ArchiveEntry, 'kind' | 'key'> { return { kind: this.entries[i].kind, key: this.entries[i].key }; }
-  entry(i: number): ArchiveEntry { return this.entries[i]; }
+  members(i: number, max: number): string[] { return this.entries[i].memberIds.slice(0, max); }
 
   search(terms: string[], maxMembers = 200): ArchiveMatch {
     return this.entries.length === 0 ? { entries: [], memberIds: [] } : searchArchive(this, terms, maxMembers);
