@@ -47,6 +47,11 @@ if (values.baseline) runs.push({ name: 'baseline, tiers auto', mnemo: values.bas
 const engines = new Map<string, Awaited<ReturnType<typeof engine>>>();
 for (const r of runs) if (!engines.has(r.mnemo)) engines.set(r.mnemo, await engine(path.resolve(r.mnemo)));
 const questions = lifecycleQuestions(data, size, queries);
+const { createSqliteProvider } = await import('../src/store/sqlite/provider.js');
+const peek = createSqliteProvider({ dataDir });
+const goldTiers = (await (await peek.open('lifecycle')).getMemories(questions.map((q) => q.goldId))).map((m) => m.tier);
+await peek.close();
+const coldGold = (100 * goldTiers.filter((t) => t === 'cold').length) / questions.length;
 const stats = runs.map(() => ({ ms: [] as number[], timings: [] as Record<string, number>[], found: 0, escalated: 0, top: [] as string[] }));
 const ask = async (q: (typeof questions)[number], k: number) => {
   const r = runs[k];
@@ -60,7 +65,7 @@ const ask = async (q: (typeof questions)[number], k: number) => {
 };
 for (const q of questions.slice(0, 20)) for (let k = 0; k < runs.length; k++) await ask(q, k);
 for (const s of stats) Object.assign(s, { ms: [], timings: [], found: 0, escalated: 0, top: [] });
-console.log(`${values.keep}: ${questions.length} questions, load average before ${load()}`);
+console.log(`${values.keep}: ${questions.length} questions, gold memory cold for ${coldGold.toFixed(1)} %, load average before ${load()}`);
 const all = async () => {
   for (const [i, q] of questions.entries()) for (let j = 0; j < runs.length; j++) await ask(q, i % 2 === 0 ? j : runs.length - 1 - j);
 };
