@@ -4,14 +4,17 @@
  * first alternating too), so both see the same machine load. With `--baseline TREE/src/mnemo.ts`
  * another tree's engine runs the tiered questions too. `--cpu-prof FILE` profiles the timed part.
  *   npx tsx bench/lifecycle-rerun.ts --keep DIR [--size 100k] [--queries 300] [--baseline TREE/src/mnemo.ts] [--cpu-prof FILE] [--in-place]
- * Recalls log accesses, and closing folds them (rehydrating cold memories): the run works on a
- * copy of DIR unless `--in-place`.
+ * Recalls log accesses, and the next open folds them (rehydrating the cold memories recalled):
+ * the run works on a copy of DIR, whose access log (the build run's recalls) is dropped first so
+ * its tiers are those tiering left, unless `--in-place`.
  */
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import Database from 'better-sqlite3';
 import { benchArgs } from '../src/bench/bench-args.js';
+import { FOLD_JOB } from '../src/jobs/kinds.js';
 import type { ProfileApi, RecallResult } from '../src/api.js';
 import { latencySummary } from '../src/bench/metrics.js';
 import { meanTimings } from '../src/bench/perf/latency.js';
@@ -27,7 +30,13 @@ const [size] = args.sizes('size');
 const queries = args.whole('queries', 1);
 if (!values.keep) args.fail('--keep DIR is required (a directory bench/lifecycle.ts --keep built)');
 const dataDir = values['in-place'] ? values.keep! : mkdtempSync(path.join(path.dirname(path.resolve(values.keep!)), 'lifecycle-rerun-'));
-if (dataDir !== values.keep) cpSync(values.keep!, dataDir, { recursive: true });
+if (dataDir !== values.keep) {
+  cpSync(values.keep!, dataDir, { recursive: true });
+  const db = new Database(path.join(dataDir, 'profiles', 'lifecycle.db'));
+  db.prepare(`DELETE FROM access_log`).run();
+  db.prepare(`DELETE FROM jobs WHERE kind = ? AND status = 'pending'`).run(FOLD_JOB);
+  db.close();
+}
 const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
 const data = lifecycleData(size);
 const referenceDate = new Date(data.now).toISOString();

@@ -3,6 +3,12 @@ import { keywords } from '../text/tokenize.js';
 import type { Memory } from '../types.js';
 
 const TERMS_PER_ENTRY = 24;
+/**
+ * Session entries a lookup tests at most: when even the question's rarest words are listed by
+ * more sessions together, they point at no session in particular (at 1M memories a common word
+ * lists tens of thousands), and testing them cost a recall more than its text search.
+ */
+const SESSION_PROBE_AT_MOST = 2_000;
 /** Words that name who or what a topic key is about but say nothing on their own. */
 const GENERIC_SUBJECTS = new Set(['user', 'project', 'assistant', 'team', 'general']);
 const NAME = /(?<=\S\s+)\p{Lu}[\p{Ll}]{2,}/gu;
@@ -79,8 +85,8 @@ export interface ArchivePostings<E> {
  * Entries the query is about: a topic or entity entry when the query names its key (a word of
  * the topic key, the entity's name) and holds at least half of the query's words; a session
  * entry when it holds three quarters of them, reading only the postings of the query's rarest
- * words (an entry holding three quarters of the words must hold one of them), so a lookup stays
- * small however many sessions are archived.
+ * words (an entry holding three quarters of the words must hold one of them), and none when those
+ * list more than SESSION_PROBE_AT_MOST, so a lookup stays small however many sessions are archived.
  */
 export function searchArchive<E>(source: ArchivePostings<E>, terms: string[], maxMembers = 200): ArchiveMatch {
   const keys = [...new Set(terms.map(termKey))];
@@ -100,7 +106,8 @@ export function searchArchive<E>(source: ArchivePostings<E>, terms: string[], ma
   const sessionNeed = Math.max(half, Math.ceil(keys.length * 0.75));
   const rarest = keys.map((k) => ({ k, n: source.sessionCount(k) })).sort((a, b) => a.n - b.n).slice(0, keys.length - sessionNeed + 1);
   const probe = new Set<E>();
-  for (const { k, n } of rarest) if (n > 0) for (const e of source.sessionEntries(k)) probe.add(e);
+  const probed = rarest.reduce((sum, r) => sum + r.n, 0);
+  if (probed <= SESSION_PROBE_AT_MOST) for (const { k, n } of rarest) if (n > 0) for (const e of source.sessionEntries(k)) probe.add(e);
   for (const e of probe) {
     const n = held(e);
     if (n >= sessionNeed) found.push([e, n]);
