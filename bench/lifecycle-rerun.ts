@@ -70,7 +70,8 @@ const ask = async (q: (typeof questions)[number], k: number) => {
   stats[k].timings.push(res.timings);
   stats[k].top.push(res.memories.map((m) => m.id).join(' '));
   if (res.memories.some((m) => m.id === q.goldId)) stats[k].found++;
-  if (res.reading.tiers?.searched.includes('cold') && res.reading.tiers.searched[1] === 'archive') stats[k].escalated++;
+  // Tiered, a recall searches cold memories only when it escalated (old and new gates alike).
+  if (r.tiers === 'auto' && res.reading.tiers?.searched.includes('cold')) stats[k].escalated++;
 };
 for (const q of questions.slice(0, 20)) for (let k = 0; k < runs.length; k++) await ask(q, k);
 for (const s of stats) Object.assign(s, { ms: [], timings: [], found: 0, escalated: 0, top: [] });
@@ -83,6 +84,10 @@ for (const [k, r] of runs.entries()) {
   const l = latencySummary(stats[k].ms);
   const stages = Object.entries(meanTimings(stats[k].timings)).map(([n, v]) => `${n} ${v.toFixed(1)}`).join(', ');
   console.log(`${r.name.padEnd(22)} p50 ${l.p50.toFixed(1)} / p99 ${l.p99.toFixed(1)} ms, mean ${l.mean.toFixed(1)}, recall@10 ${((100 * stats[k].found) / questions.length).toFixed(1)}, escalated ${((100 * stats[k].escalated) / questions.length).toFixed(1)} %\n  ${stages}`);
+}
+for (let k = 1; k < runs.length; k++) {
+  const same = stats[k].top.filter((t, i) => t === stats[0].top[i]).length;
+  console.log(`same top 10 as tiers all: ${runs[k].name} ${((100 * same) / questions.length).toFixed(1)} %`);
 }
 if (values.baseline) {
   const same = stats[1].top.filter((t, i) => t === stats[2].top[i]).length;
