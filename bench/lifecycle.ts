@@ -73,7 +73,7 @@ async function run(label: string, tiers: 'auto' | 'all', qs: LifecycleQuestion[]
     samples.push(performance.now() - t);
     timings.push(r.timings);
     if (r.memories.some((m) => m.id === q.goldId)) found++;
-    if (r.reading.tiers?.searched[1] === 'archive' && r.reading.tiers.searched.includes('cold')) escalated++;
+    if (tiers === 'auto' && r.reading.tiers?.searched.includes('cold')) escalated++;
     bar.tick(label);
   }
   bar.stop();

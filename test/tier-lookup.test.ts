@@ -158,7 +158,7 @@ describe('tiers read from the database (one-shot store)', () => {
     const r = await once.profile('p').recall('What hobby did Caroline take up?', { synthesize: false });
     await once.close();
     expect(r.reading.tiers).toEqual(loaded.reading.tiers);
-    expect(r.reading.tiers!.why[0]).toMatch(/archive index matched .*caroline/);
+    expect(r.reading.tiers!.why.join('\n')).toMatch(/archive index matched .*caroline/);
     expect(r.memories.map((m) => m.id)).toEqual(loaded.memories.map((m) => m.id));
   });
 });

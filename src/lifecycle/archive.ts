@@ -3,6 +3,12 @@ import { keywords } from '../text/tokenize.js';
 import type { Memory } from '../types.js';
 
 const TERMS_PER_ENTRY = 24;
+/**
+ * Session entries a lookup tests at most: when even the question's rarest words are listed by
+ * more sessions together, they point at no session in particular (at 1M memories a common word
+ * lists tens of thousands), and testing them cost a recall more than its text search.
+ */
+const SESSION_PROBE_AT_MOST = 2_000;
 /** Words that name who or what a topic key is about but say nothing on their own. */
 const GENERIC_SUBJECTS = new Set(['user', 'project', 'assistant', 'team', 'general']);
 const NAME = /(?<=\S\s+)\p{Lu}[\p{Ll}]{2,}/gu;
@@ -71,15 +77,16 @@ export interface ArchivePostings<E> {
   /** How many members an entry lists (without reading them). */
   memberCount(entry: E): number;
   name(entry: E): Pick<ArchiveEntry, 'kind' | 'key'>;
-  entry(entry: E): ArchiveEntry;
+  /** The entry's first `max` members (an entity's list runs to tens of thousands at 1M memories). */
+  members(entry: E, max: number): string[];
 }
 
 /**
  * Entries the query is about: a topic or entity entry when the query names its key (a word of
  * the topic key, the entity's name) and holds at least half of the query's words; a session
  * entry when it holds three quarters of them, reading only the postings of the query's rarest
- * words (an entry holding three quarters of the words must hold one of them), so a lookup stays
- * small however many sessions are archived.
+ * words (an entry holding three quarters of the words must hold one of them), and none when those
+ * list more than SESSION_PROBE_AT_MOST, so a lookup stays small however many sessions are archived.
  */
 export function searchArchive<E>(source: ArchivePostings<E>, terms: string[], maxMembers = 200): ArchiveMatch {
   const keys = [...new Set(terms.map(termKey))];
@@ -99,17 +106,19 @@ export function searchArchive<E>(source: ArchivePostings<E>, terms: string[], ma
   const sessionNeed = Math.max(half, Math.ceil(keys.length * 0.75));
   const rarest = keys.map((k) => ({ k, n: source.sessionCount(k) })).sort((a, b) => a.n - b.n).slice(0, keys.length - sessionNeed + 1);
   const probe = new Set<E>();
-  for (const { k, n } of rarest) if (n > 0) for (const e of source.sessionEntries(k)) probe.add(e);
+  const probed = rarest.reduce((sum, r) => sum + r.n, 0);
+  if (probed <= SESSION_PROBE_AT_MOST) for (const { k, n } of rarest) if (n > 0) for (const e of source.sessionEntries(k)) probe.add(e);
   for (const e of probe) {
     const n = held(e);
     if (n >= sessionNeed) found.push([e, n]);
   }
   found.sort((a, b) => b[1] - a[1] || source.memberCount(a[0]) - source.memberCount(b[0]));
-  // Members are read only from the entries that fill the first `maxMembers`.
+  // Members are read only from the entries that fill the first `maxMembers`, and of each only the
+  // first `maxMembers`: at most `memberIds.size` of those are already held, so enough are new.
   const memberIds = new Set<string>();
   for (const [e] of found) {
     if (memberIds.size >= maxMembers) break;
-    for (const id of source.entry(e).memberIds) {
+    for (const id of source.members(e, maxMembers)) {
       if (memberIds.size >= maxMembers) break;
       memberIds.add(id);
     }
@@ -152,7 +161,7 @@ export class ArchiveSearch implements ArchivePostings<number> {
   termKeys(i: number): Set<string> { return new Set(this.entries[i].terms.map(termKey)); }
   memberCount(i: number): number { return this.entries[i].memberIds.length; }
   name(i: number): Pick<ArchiveEntry, 'kind' | 'key'> { return { kind: this.entries[i].kind, key: this.entries[i].key }; }
-  entry(i: number): ArchiveEntry { return this.entries[i]; }
+  members(i: number, max: number): string[] { return this.entries[i].memberIds.slice(0, max); }
 
   search(terms: string[], maxMembers = 200): ArchiveMatch {
     return this.entries.length === 0 ? { entries: [], memberIds: [] } : searchArchive(this, terms, maxMembers);

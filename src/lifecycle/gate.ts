@@ -38,22 +38,20 @@ export async function tierState(store: Store): Promise<TierState> {
 }
 
 /**
- * Before ranking: escalate at once when the archive index matches or a cold memory leads a memory
- * channel (the indexes span both tiers; only ranking, hydration and synthesis are tiered), so such
- * a question costs one ranking, not two. Pure so it can be tested alone.
+ * Before ranking: escalate at once when a cold memory leads a memory channel (the indexes span
+ * both tiers; only ranking, hydration and synthesis are tiered), so such a question costs one
+ * ranking, not two. Pure so it can be tested alone.
  */
-export function decideBeforeRanking(s: { archiveKeys: string[]; coldLeads: string[] }): { escalate: boolean; why: string | null } {
-  if (s.archiveKeys.length > 0) return { escalate: true, why: `archive index matched ${s.archiveKeys.slice(0, 3).join(', ')}: searching cold memories` };
-  if (s.coldLeads.length > 0) return { escalate: true, why: `a cold memory leads the ${s.coldLeads.join(', ')} channel: searching cold memories` };
+export function decideBeforeRanking(s: { coldLeads: string[] }): { escalate: boolean; why: string | null } {
+  if (s.coldLeads.length > 0) return { escalate: true, why: `a cold memory leads the ${s.coldLeads.join(', ')} channel: searching the archive index and cold memories` };
   return { escalate: false, why: null };
 }
 
 /** The decision after ranking a pass, pure so it can be tested alone. */
-export function decideEscalation(s: { stage: 'hot' | 'cold'; confidence: number; threshold: number; archiveKeys?: string[] }): { escalate: boolean; why: string } {
+export function decideEscalation(s: { stage: 'hot' | 'cold'; confidence: number; threshold: number }): { escalate: boolean; why: string } {
   const conf = `confidence ${s.confidence.toFixed(2)}`;
   if (s.stage === 'hot') {
-    if (s.archiveKeys?.length) return { escalate: true, why: `archive index matched ${s.archiveKeys.slice(0, 3).join(', ')}: searching cold memories` };
-    if (s.confidence < s.threshold) return { escalate: true, why: `${conf} under ${s.threshold} in the hot tier: searching cold memories` };
+    if (s.confidence < s.threshold) return { escalate: true, why: `${conf} under ${s.threshold} in the hot tier: searching the archive index and cold memories` };
     return { escalate: false, why: `${conf} reached ${s.threshold} in the hot tier` };
   }
   if (s.confidence < s.threshold) return { escalate: true, why: `${conf} under ${s.threshold} with cold memories: searching raw messages` };
@@ -68,21 +66,22 @@ export interface GateOptions {
 }
 
 /**
- * Confidence-gated escalation over the tiers. In a profile with cold memories, recall first
- * ranks the hot memories and looks the query up in the archive index; when the archive matches
- * or the confidence is under the threshold, the cold memories (and the archive's members) join;
- * when it is still under, the raw messages do. With `tiers: 'all'`, or nothing cold, one pass
+ * Confidence-gated escalation over the tiers. In a profile with cold memories, the memory
+ * channels search once (their indexes span both tiers) and recall ranks the hot hits; a real miss
+ * (the confidence under the threshold, or a cold memory leading a channel) looks the question up
+ * in the archive index and ranks the cold hits and the archive's members too, without searching
+ * again; when still under, the raw messages join. With `tiers: 'all'`, or nothing cold, one pass
  * searches everything, as recall always did.
  */
 export class TierGate {
   private stage: 'hot' | 'cold' | 'done' = 'done';
   private readonly reading: TierReading;
   private memoryResults: ChannelResult[] = [];
-  private archiveHits: ChannelResult | null = null;
-  private archiveKeys: string[] = [];
+  private coldResults: ChannelResult[] = [];
+  private terms: string[] = [];
 
   private constructor(readonly tiered: boolean, private readonly opts: GateOptions, private readonly state: TierState | null, why: string) {
-    this.reading = tiered ? { searched: ['hot', 'archive'], why: [] } : { searched: ['hot', 'cold', 'messages'], why: [why] };
+    this.reading = tiered ? { searched: ['hot'], why: [] } : { searched: ['hot', 'cold', 'messages'], why: [why] };
     if (tiered) this.stage = 'hot';
   }
 
@@ -94,28 +93,21 @@ export class TierGate {
   }
 
   /**
-   * The first pass: `results` (memory channels only when tiered) without the cold memories, after
-   * looking the question up in the archive index. When the archive matches or a cold memory leads
-   * a channel, the cold memories join before anything is ranked.
+   * The first pass: `results` (memory channels only when tiered) without the cold memories. When a
+   * cold memory leads a channel, the cold tier joins before anything is ranked.
    */
   first(results: ChannelResult[], terms: string[]): ChannelResult[] {
     if (!this.tiered || !this.state) return results;
-    const state = this.state;
-    const cold = { has: (id: string) => state.isCold(id) };
+    const { isCold } = this.state;
     this.memoryResults = results;
-    const match = state.searchArchive(terms);
-    this.archiveKeys = match.entries.map((e) => `${e.kind}:${e.key}`);
-    const members = match.memberIds.filter((id) => cold.has(id)).slice(0, ARCHIVE_HITS);
-    this.archiveHits = members.length ? { channel: 'topic_key', hits: members.map((id, i) => ({ kind: 'memory', id, score: 1 / (i + 1) })) } : null;
-    const coldLeads = [...new Set(results.filter((r) => r.hits[0]?.kind === 'memory' && cold.has(r.hits[0].id)).map((r) => r.source ?? r.channel))];
-    const early = decideBeforeRanking({ archiveKeys: this.archiveKeys, coldLeads });
+    this.terms = terms;
+    const coldLeads = [...new Set(results.filter((r) => r.hits[0]?.kind === 'memory' && isCold(r.hits[0].id)).map((r) => r.source ?? r.channel))];
+    const early = decideBeforeRanking({ coldLeads });
     if (early.escalate) {
       this.reading.why.push(early.why!);
-      this.reading.searched.push('cold');
-      this.stage = 'cold';
-      return this.archiveHits ? [...results, this.archiveHits] : results;
+      return this.toCold();
     }
-    return results.map((r) => ({ ...r, hits: r.hits.filter((h) => h.kind !== 'memory' || !cold.has(h.id)) }));
+    return results.map((r) => ({ ...r, hits: r.hits.filter((h) => h.kind !== 'memory' || !isCold(h.id)) }));
   }
 
   /** After ranking a pass: the next pass's channel results, or null to stop. */
@@ -127,22 +119,30 @@ export class TierGate {
       this.stage = 'done';
       return null;
     }
-    if (this.stage === 'hot') {
-      this.stage = 'cold';
-      this.reading.searched.push('cold');
-      return this.archiveHits ? [...this.memoryResults, this.archiveHits] : this.memoryResults;
-    }
+    if (this.stage === 'hot') return this.toCold();
     this.stage = 'done';
     this.reading.searched.push('messages');
     const messages = await searchMessages();
     // Nothing new to rank: the cold pass's ranking stands.
     if (messages.every((r) => r.hits.length === 0)) return null;
-    const base = this.archiveHits ? [...this.memoryResults, this.archiveHits] : this.memoryResults;
-    return [...base, ...messages];
+    return [...this.coldResults, ...messages];
   }
 
   /** Which tiers were searched and why. */
   tiers(): TierReading {
     return { searched: [...this.reading.searched], why: [...this.reading.why] };
+  }
+
+  /** The cold pass: every memory hit, and the members of the archive entries the question matches as their own list. */
+  private toCold(): ChannelResult[] {
+    const { isCold, searchArchive } = this.state!;
+    const match = searchArchive(this.terms);
+    const members = match.memberIds.filter((id) => isCold(id)).slice(0, ARCHIVE_HITS);
+    if (match.entries.length) this.reading.why.push(`archive index matched ${match.entries.slice(0, 3).map((e) => `${e.kind}:${e.key}`).join(', ')}`);
+    this.reading.searched.push('archive', 'cold');
+    this.stage = 'cold';
+    const archiveHits: ChannelResult[] = members.length ? [{ channel: 'topic_key', hits: members.map((id, i) => ({ kind: 'memory', id, score: 1 / (i + 1) })) }] : [];
+    this.coldResults = [...this.memoryResults, ...archiveHits];
+    return this.coldResults;
   }
 }

@@ -8,8 +8,8 @@ const MAX_LISTED = 1_000_000;
 /**
  * What a long-lived store's archive searches read from the database and read again for every
  * question: each named entry's term keys (thousands for a common word: they come with the
- * word's postings), the member counts of the entries a search ranks, and the postings of a
- * word. Held only until the archive changes: every rewrite of the archive bumps the tier
+ * word's postings), the member counts of the entries a search ranks, the postings of a
+ * word and how many entries it lists. Held only until the archive changes: every rewrite of the archive bumps the tier
  * revision (in meta, whichever process made it). Members themselves are not kept.
  */
 export class ArchiveCache {
@@ -17,6 +17,7 @@ export class ArchiveCache {
   private readonly keys = new Map<string, Pick<ReadonlySet<string>, 'has'>>();
   private readonly members = new Map<string, number>();
   private readonly lists = new Map<string, string[]>();
+  private readonly wordCounts = new Map<string, number>();
   private listed = 0;
 
   /** Inside the caller's read transaction, so the revision and what is read after are of one snapshot. */
@@ -51,6 +52,16 @@ export class ArchiveCache {
     return n;
   }
 
+  /** How many entries a word lists: its list's length when held, else counted once. */
+  wordCount(word: string, read: () => number): number {
+    let n = this.lists.get(word)?.length ?? this.wordCounts.get(word);
+    if (n === undefined) {
+      if (this.wordCounts.size >= MAX_ENTRIES) this.wordCounts.clear();
+      this.wordCounts.set(word, (n = read()));
+    }
+    return n;
+  }
+
   list(word: string, read: () => string[]): string[] {
     let found = this.lists.get(word);
     if (found === undefined) {
@@ -70,6 +81,7 @@ export class ArchiveCache {
   private clear(): void {
     this.keys.clear();
     this.members.clear();
+    this.wordCounts.clear();
     this.clearLists();
   }
 

@@ -50,15 +50,15 @@ class SqliteArchivePostings implements ArchivePostings<string> {
   private readonly terms = new Map<string, ReadonlySet<string>>();
   /** Terms (JSON) of the entries the postings read so far listed: a search tests every one of them. */
   private readonly listedTerms = new Map<string, string>();
-  private readonly members = new Map<string, number>();
-  private readonly entries = new Map<string, ArchiveEntry>();
+  private readonly counts = new Map<string, number>();
 
   constructor(private readonly conn: Connection, private readonly cache?: ArchiveCache) {}
 
   keyWordEntries(k: string): string[] { return this.cachedList(`k:${k}`); }
   sessionEntries(k: string): string[] { return this.cachedList(`s:${k}`); }
   sessionCount(k: string): number {
-    return this.conn.get<{ n: number }>(`SELECT count(*) AS n FROM archive_words WHERE word = ?`, `s:${k}`)!.n;
+    const read = () => this.conn.get<{ n: number }>(`SELECT count(*) AS n FROM archive_words WHERE word = ?`, `s:${k}`)!.n;
+    return this.cache ? this.cache.wordCount(`s:${k}`, read) : read();
   }
 
   termKeys(e: string): Pick<ReadonlySet<string>, 'has'> {
@@ -78,8 +78,8 @@ class SqliteArchivePostings implements ArchivePostings<string> {
    */
   memberCount(e: string): number {
     if (this.cache) return this.cache.memberCount(e, () => this.readMemberCount(e));
-    let n = this.members.get(e);
-    if (n === undefined) this.members.set(e, (n = this.readMemberCount(e)));
+    let n = this.counts.get(e);
+    if (n === undefined) this.counts.set(e, (n = this.readMemberCount(e)));
     return n;
   }
 
@@ -92,15 +92,9 @@ class SqliteArchivePostings implements ArchivePostings<string> {
     return { kind, key };
   }
 
-  entry(e: string): ArchiveEntry {
-    let found = this.entries.get(e);
-    if (!found) {
-      const [kind, key] = split(e);
-      const row = this.conn.get<{ terms: string; member_ids: string }>(`SELECT terms, member_ids FROM archive_index WHERE kind = ? AND key = ?`, kind, key);
-      // A posting without its entry cannot happen (both are written in one transaction): read as empty.
-      this.entries.set(e, (found = { kind, key, terms: row ? JSON.parse(row.terms) : [], memberIds: row ? JSON.parse(row.member_ids) : [] }));
-    }
-    return found;
+  members(e: string, max: number): string[] {
+    return this.conn.all<{ id: string }>(
+      `SELECT j.value AS id FROM archive_index a, json_each(a.member_ids) j WHERE a.kind = ? AND a.key = ? LIMIT ?`, ...split(e), max).map((r) => r.id);
   }
 
   private cachedList(word: string): string[] {
