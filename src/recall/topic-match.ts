@@ -14,22 +14,27 @@ export function matchTopicKeys(terms: string[], keys: string[], limit: number): 
 
 const order = (a: Scored, b: Scored): number => b.score - a.score || compareKeys(a.key, b.key);
 
-/**
- * The `limit` first of `scored` in `order`, kept in a small sorted array: a common attribute word
- * can match thousands of keys, mostly tied, and sorting them all costs more than the rest of the match.
- */
 function best(scored: Scored[], limit: number): Scored[] {
-  if (limit > 16) return scored.sort(order).slice(0, limit);
-  const head: Scored[] = [];
+  return firstIndices(scored.length, limit, (i, j) => order(scored[i]!, scored[j]!)).map((i) => scored[i]!);
+}
+
+/**
+ * The indices of the `limit` first of `n` items in the order `cmp` (negative: item i first; ties
+ * keep the earlier item), kept in a small sorted array: a common attribute word can match
+ * thousands of keys, mostly tied, and sorting them all costs more than the rest of the match.
+ */
+function firstIndices(n: number, limit: number, cmp: (i: number, j: number) => number): number[] {
+  if (limit > 16) return Array.from({ length: n }, (_, i) => i).sort(cmp).slice(0, limit);
+  const head: number[] = [];
   if (limit <= 0) return head;
-  for (const s of scored) {
-    if (head.length === limit && order(s, head[limit - 1]!) >= 0) continue;
+  for (let t = 0; t < n; t++) {
+    if (head.length === limit && cmp(t, head[limit - 1]!) >= 0) continue;
     let i = Math.min(head.length, limit - 1);
-    while (i > 0 && order(s, head[i - 1]!) < 0) {
+    while (i > 0 && cmp(t, head[i - 1]!) < 0) {
       head[i] = head[i - 1]!;
       i--;
     }
-    head[i] = s;
+    head[i] = t;
   }
   return head;
 }
@@ -47,9 +52,8 @@ interface Scored {
 const score = (hits: number, parsed: ParsedKey, stems: Set<string>): number => hits / parsed.attributeRoot + (stems.has(parsed.subject) ? 0.5 : 0);
 
 /**
- * best(), over the keys of the index holding a query stem: hits counted in a reused counter array
- * (a common attribute word can match thousands of keys, mostly tied), ties ordered by the keys'
- * precomputed order, and only the kept ones allocated.
+ * best(), over the keys of the index holding a query stem: hits counted in a reused counter array,
+ * ties ordered by the keys' precomputed order, and only the kept ones read out.
  */
 function bestIndexed(index: KeyIndex, stems: Set<string>, limit: number): string[] {
   const hits = index.hits;
@@ -64,27 +68,8 @@ function bestIndexed(index: KeyIndex, stems: Set<string>, limit: number): string
     hits[parsed.slot] = 0;
     return sc;
   });
-  if (limit > 16) return touched.map((p, i) => ({ key: p.key, score: scores[i]!, rank: p.rank })).sort(ranked).map((s) => s.key);
-  const head: ParsedKey[] = [];
-  const headScores: number[] = [];
-  const before = (sc: number, p: ParsedKey, i: number) => sc > headScores[i]! || (sc === headScores[i]! && p.rank < head[i]!.rank);
-  if (limit <= 0) return [];
-  for (let t = 0; t < touched.length; t++) {
-    const p = touched[t]!, sc = scores[t]!;
-    if (head.length === limit && !before(sc, p, limit - 1)) continue;
-    let i = Math.min(head.length, limit - 1);
-    while (i > 0 && before(sc, p, i - 1)) {
-      head[i] = head[i - 1]!;
-      headScores[i] = headScores[i - 1]!;
-      i--;
-    }
-    head[i] = p;
-    headScores[i] = sc;
-  }
-  return head.map((p) => p.key);
+  return firstIndices(touched.length, limit, (i, j) => scores[j]! - scores[i]! || touched[i]!.rank - touched[j]!.rank).map((i) => touched[i]!.key);
 }
-
-const ranked = (a: { score: number; rank: number }, b: { score: number; rank: number }): number => b.score - a.score || a.rank - b.rank;
 
 /** Key lists matched once without an index; the next match on the same list builds it. */
 const scanned = new WeakSet<string[]>();
