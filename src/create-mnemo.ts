@@ -16,6 +16,7 @@ import { POOLED_PAGE_CACHE_MB } from './recall-pool/page-cache.js';
 import type { QueryAnalyzer } from './recall/analyzer.js';
 import { createExtractiveSynthesizer } from './recall/extractive-synthesizer.js';
 import { type ChannelWeights, DEFAULT_WEIGHTS } from './recall/fuse.js';
+import { textIndexWarnings } from './store/sqlite/text-index-warnings.js';
 import { vectorIndexWarnings } from './store/sqlite/vector-index-warnings.js';
 import { createOfflineAnalyzer } from './recall/offline-analyzer.js';
 import type { Synthesizer } from './recall/synthesizer.js';
@@ -96,7 +97,7 @@ export function createMnemo(opts: MnemoOptions, recallOnly: boolean, buildLlm?: 
   // A writer whose searches run in recall threads holds no index: it compacts the saved ones,
   // which the threads view (they never build one of their own).
   const provider = opts.store ?? createSqliteProvider({
-    dataDir, annSaves: recallOnly ? 'none' : recallPool ? 'compact' : 'all', pageCacheMb: recallOnly || recallPool ? POOLED_PAGE_CACHE_MB : opts.pageCacheMb, onVectorIndexEvent: vectorIndexWarnings(warn), loadIndexes: opts.loadIndexes ?? (recallOnly ? 'background' : undefined),
+    dataDir, annSaves: recallOnly ? 'none' : recallPool ? 'compact' : 'all', pageCacheMb: recallOnly || recallPool ? POOLED_PAGE_CACHE_MB : opts.pageCacheMb, onVectorIndexEvent: vectorIndexWarnings(warn), onTextIndexEvent: textIndexWarnings(warn), loadIndexes: opts.loadIndexes ?? (recallOnly ? 'background' : undefined),
     // A recall thread reads: a large entity-index backlog is the writer's (Profile.warm, extraction jobs).
     entityCatchUpLimit: recallOnly ? ENTITY_BATCH : undefined,
   });

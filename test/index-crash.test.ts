@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSqliteProvider } from '../src/store/sqlite/provider.js';
+import { openSqliteStore } from '../src/store/sqlite/sqlite-store.js';
 import { vectorIndexWarnings } from '../src/store/sqlite/vector-index-warnings.js';
 import type { VectorIndexEvent } from '../src/store/sqlite/vector-options.js';
 import type { Store } from '../src/store/store.js';
@@ -131,5 +132,35 @@ describe('a kill -9 during vector index work', () => {
     }
     await expectAnswers(server.store, table, 0.9);
     await server.provider.close();
+  });
+});
+
+describe('a kill -9 during a full-text index save', () => {
+  it('leaves the previous snapshot or a whole new one: the store opens, ranks as FTS5 does, and says when it rebuilds', async () => {
+    const dataDir = tempDir();
+    let saves = 0;
+    const stopAfter = 2 + Math.floor(Math.random() * 3);
+    const lines = await runAndKill([dataDir, 'text', '3000'], (line) => line === 'event text-save' && ++saves >= stopAfter);
+    expect(lines).toContain('warm');
+    expect(saves).toBeGreaterThanOrEqual(stopAfter);
+    const events: string[] = [];
+    const warnings: string[] = [];
+    const provider = createSqliteProvider({
+      dataDir, textSnapshots: { minRows: 500 },
+      onTextIndexEvent: (e) => { events.push(e.event); if (e.event === 'text-reject') warnings.push(e.detail ?? ''); },
+    });
+    const store = await provider.open('p');
+    await store.warm!();
+    // A save cut short leaves only its temp file: the last whole snapshot is what a new process finds.
+    expect(events[0]).toBe('text-restore');
+    expect(warnings).toEqual([]);
+    const fts = openSqliteStore(path.join(dataDir, 'profiles', 'p.db'), 'p', { textIndex: false });
+    for (let w = 0; w < 40; w++) {
+      const terms = [`w${(w * 37) % 1009}`, `topic`, `round`];
+      const [want, got] = [await fts.searchMemories({ terms }, { limit: 10 }), await store.searchMemories({ terms }, { limit: 10 })];
+      expect(got.map((h) => h.score.toFixed(4))).toEqual(want.map((h) => h.score.toFixed(4)));
+    }
+    await fts.close();
+    await provider.close();
   });
 });

@@ -102,6 +102,16 @@ export class Bm25Index {
     if (this.tailEntries >= MIN_TAIL_TO_MERGE && this.tailEntries * 4 >= this.base.entries) this.trim();
   }
 
+  /**
+   * The index as one compact base with no removed documents (compacting or merging first), for a
+   * snapshot: the arrays are the live ones, so read them before the next change.
+   */
+  parts(): Bm25Parts {
+    if (this.dead > 0) this.compact();
+    else this.trim();
+    return { terms: this.terms, base: this.base, ids: this.ids, lengths: this.lengths, liveTokens: this.liveTokens };
+  }
+
   /** Moves every added entry into the compact base (after a bulk load of single adds, or as the tails grow). */
   trim(): void {
     if (this.tailEntries === 0) return;

@@ -11,6 +11,8 @@ export interface SqliteProviderOptions {
   /** Vectors of one kind at which search switches from exact to HNSW (default 5K). */
   annThreshold?: number;
   onVectorIndexEvent?: SqliteStoreOptions['onVectorIndexEvent'];
+  onTextIndexEvent?: SqliteStoreOptions['onTextIndexEvent'];
+  textSnapshots?: SqliteStoreOptions['textSnapshots'];
   /** `builds`: this process only reads (recall threads); the writer saves the HNSW files. */
   annSaves?: SqliteStoreOptions['annSaves'];
   annSaveEvery?: SqliteStoreOptions['annSaveEvery'];
@@ -47,6 +49,8 @@ export function createSqliteProvider(options: SqliteProviderOptions): StoreProvi
           vectorIndex: options.vectorIndex,
           annThreshold: options.annThreshold,
           onVectorIndexEvent: options.onVectorIndexEvent,
+          onTextIndexEvent: options.onTextIndexEvent,
+          textSnapshots: options.textSnapshots,
           annSaves: options.annSaves,
           annSaveEvery: options.annSaveEvery,
           loadIndexes: options.loadIndexes,

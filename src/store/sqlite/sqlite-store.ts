@@ -33,7 +33,8 @@ import { writeMemories } from './memory-write.js';
 import * as messages from './messages.js';
 import type { VectorIndexFactory } from '../../vector/exact-vector-index.js';
 import type { VectorIndexEvent, VectorOptions } from './vector-options.js';
-import { MEMORY_TEXT, MESSAGE_TEXT, SqliteTextIndex, type TextIndexOptions } from './text-index.js';
+import { MEMORY_TEXT, MESSAGE_TEXT, SqliteTextIndex, type TextIndexEvent, type TextIndexOptions, type TextSnapshotOptions } from './text-index.js';
+import { removeTextSnapshots, textSnapshotPath } from './text-snapshot.js';
 import { searchMemoriesIndexed, searchMessagesIndexed } from './text-search.js';
 import { activeMemoryMentions, messageMentions } from './term-mentions.js';
 import { topEntityMentions } from './entity-top.js';
@@ -53,6 +54,13 @@ export interface SqliteStoreOptions {
    * (`false`: no index memory, slower on large profiles; the benchmarks' baseline).
    */
   textIndex?: boolean | TextIndexOptions;
+  /**
+   * Save the in-memory text indexes beside the database and start from them (default true for a
+   * file): a large profile's warm-up copies arrays instead of tokenizing every row.
+   */
+  textSnapshots?: boolean | Pick<TextSnapshotOptions, 'minRows' | 'resaveAfter'>;
+  /** Observes text index restores, rejected snapshots and saves. */
+  onTextIndexEvent?: (event: TextIndexEvent) => void;
   /** When the HNSW files are saved (see VectorOptions.annSaves). */
   annSaves?: VectorOptions['annSaves'];
   /** Changes between saves of the HNSW files (see VectorOptions.annSaveEvery). */
@@ -102,9 +110,15 @@ export class SqliteStore implements Store {
       annSaves: options.annSaves, annSaveEvery: options.annSaveEvery, loadOn: loadOn(options.loadIndexes),
     });
     const textOptions = { loadOn: loadOn(options.loadIndexes), ...(typeof options.textIndex === 'object' ? options.textIndex : {}) };
+    const snapshot = (table: string) => (options.textSnapshots === false || path === ':memory:' || path === '' ? {} : {
+      snapshot: {
+        path: textSnapshotPath(path, table), createId: options.annSaves !== 'none', onEvent: options.onTextIndexEvent,
+        ...(typeof options.textSnapshots === 'object' ? options.textSnapshots : {}),
+      },
+    });
     this.text = options.textIndex === false ? null : {
-      memories: new SqliteTextIndex(this.conn, MEMORY_TEXT, textOptions),
-      messages: new SqliteTextIndex(this.conn, MESSAGE_TEXT, textOptions),
+      memories: new SqliteTextIndex(this.conn, MEMORY_TEXT, { ...textOptions, ...snapshot('memories') }),
+      messages: new SqliteTextIndex(this.conn, MESSAGE_TEXT, { ...textOptions, ...snapshot('messages') }),
     };
   }
 
@@ -178,7 +192,9 @@ export class SqliteStore implements Store {
   async topicKeys(prefix?: string, limit?: number): Promise<string[]> { return queries.topicKeys(this.conn, prefix, limit); }
   async topicKeysContaining(parts: string[], limit: number): Promise<string[]> { return queries.topicKeysContaining(this.conn, parts, limit); }
   async forget(id: string, opts: { purge: boolean; reason?: string }): Promise<Memory | null> {
-    return forgetting.forget(this.conn, this.vectors, id, opts);
+    const memory = forgetting.forget(this.conn, this.vectors, id, opts);
+    if (memory && opts.purge && this.path !== ':memory:' && this.path !== '') removeTextSnapshots(this.path);
+    return memory;
   }
   async setStatus(id: string, status: MemoryStatus, reason?: string, opts?: SetStatusOptions): Promise<Memory | null> {
     return forgetting.setStatus(this.conn, this.vectors, id, status, reason, opts);

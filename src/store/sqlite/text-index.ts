@@ -3,6 +3,8 @@ import { type Bm25Hit, Bm25Index } from '../../search/bm25-index.js';
 import { ftsTokens } from '../../search/fts-tokens.js';
 import { nextBackgroundSlice } from '../../background/foreground.js';
 import type { Connection } from './connection.js';
+import { readTextSnapshot, readTextSnapshotAsync, saveTextSnapshot, savedTextPoint, type TextSnapshot } from './text-snapshot.js';
+import { databaseId } from './vector-ann-files.js';
 
 export interface TextTable {
   name: 'memories' | 'messages';
@@ -53,7 +55,34 @@ export interface TextIndexOptions {
    * command) reads just the postings of its query's terms instead of indexing every row.
    */
   loadOn?: 'search' | 'warm';
+  /** Where the index is saved and restored from (absent: it is built from the rows every time). */
+  snapshot?: TextSnapshotOptions;
 }
+
+export interface TextSnapshotOptions {
+  /** The file (see textSnapshotPath). */
+  path: string;
+  /**
+   * Whether this process may create the database's id for its index files (a write): one that
+   * may not (a recall thread) saves only once a writer has created it.
+   */
+  createId: boolean;
+  /** Tables with fewer rows are not saved: they load in milliseconds. Default 20K. */
+  minRows?: number;
+  /** Rows taken in since the last save past which (and past a tenth of the index) it saves again. Default 20K. */
+  resaveAfter?: number;
+  onEvent?: (event: TextIndexEvent) => void;
+}
+
+export interface TextIndexEvent {
+  event: 'text-restore' | 'text-reject' | 'text-save' | 'text-save-error';
+  table: 'memories' | 'messages';
+  /** Rows in the index restored or saved. */
+  size?: number;
+  /** Why a snapshot was rejected or a save failed. */
+  detail?: string;
+}
+
 
 /**
  * The in-memory BM25 index over one table's text, ranking exactly like its FTS5 table (which
@@ -68,6 +97,9 @@ export class SqliteTextIndex {
   private rev = 0;
   private loading: Promise<void> | null = null;
   private closed = false;
+  private saving: Promise<void> | null = null;
+  /** Rows added or re-read since the index was built, restored or saved. */
+  private changedSinceSave = 0;
 
   constructor(private readonly conn: Connection, private readonly table: TextTable, private readonly opts: TextIndexOptions = {}) {}
 
@@ -120,6 +152,7 @@ export class SqliteTextIndex {
   async close(): Promise<void> {
     this.closed = true;
     await this.loading;
+    await this.saving;
   }
 
   /** Loads a small table now (true), or starts loading a large one in the background (false). */
@@ -141,6 +174,12 @@ export class SqliteTextIndex {
    * are in `text_log` after the position taken first, so the first sync afterwards applies them.
    */
   private async loadInSlices(): Promise<void> {
+    const snap = this.opts.snapshot;
+    if (snap) {
+      const saved = await readTextSnapshotAsync(snap.path, this.table.name, databaseId(this.conn, false)).catch((err: Error) => this.rejected(err));
+      if (this.closed) return;
+      if (saved && this.conn.read(() => this.restore(saved, this.logState()))) return;
+    }
     const { key } = this.table;
     const builder = new Bm25Builder();
     const apart = new Bm25Index();
@@ -158,15 +197,34 @@ export class SqliteTextIndex {
     this.apartIndex = apart;
     this.lastKey = after;
     this.rev = rev;
+    this.changedSinceSave = 0;
+    this.saveSoon();
+  }
+
+  private logState(): LogState {
+    const { name, key } = this.table;
+    return this.conn.get<LogState>(
+      `SELECT (SELECT coalesce(max(${key}), 0) FROM ${name}) AS hiKey,
+        (SELECT coalesce(max(rev), 0) FROM text_log) AS hiRev, (SELECT min(rev) FROM text_log) AS loRev`)!;
   }
 
   private sync(): void {
     const { name, key } = this.table;
-    const state = this.conn.get<{ hiKey: number; hiRev: number; loRev: number | null }>(
-      `SELECT (SELECT coalesce(max(${key}), 0) FROM ${name}) AS hiKey,
-        (SELECT coalesce(max(rev), 0) FROM text_log) AS hiRev, (SELECT min(rev) FROM text_log) AS loRev`)!;
+    const state = this.logState();
+    if (!this.index && this.opts.snapshot) {
+      let saved: TextSnapshot | null = null;
+      try {
+        saved = readTextSnapshot(this.opts.snapshot.path, name, databaseId(this.conn, false));
+      } catch (err) {
+        this.rejected(err as Error);
+      }
+      if (saved) this.restore(saved, state);
+    }
     if (!this.index || state.hiRev < this.rev || (state.hiRev > this.rev && state.loRev !== null && state.loRev > this.rev + 1)) {
-      return this.load(state.hiRev, state.hiKey);
+      this.load(state.hiRev, state.hiKey);
+      this.changedSinceSave = 0;
+      this.saveSoon();
+      return;
     }
     if (state.hiRev > this.rev) {
       const changed = this.conn.all<{ k: number }>(
@@ -180,11 +238,69 @@ export class SqliteTextIndex {
       }
       this.addRowsTo(tokensOf(this.index), tokensOf(this.apartIndex), `${key} IN (SELECT value FROM json_each(?))`, JSON.stringify(seen));
       this.rev = state.hiRev;
+      this.changedSinceSave += changed.length;
     }
     if (state.hiKey > this.lastKey) {
       this.addRowsTo(tokensOf(this.index), tokensOf(this.apartIndex), `${key} > ?`, this.lastKey);
+      this.changedSinceSave += state.hiKey - this.lastKey;
       this.lastKey = state.hiKey; // same snapshot: nothing past it yet
     }
+    if (this.opts.snapshot && this.changedSinceSave > Math.max(this.opts.snapshot.resaveAfter ?? 20_000, this.size / 10)) this.saveSoon();
+  }
+
+  /**
+   * Takes a saved index when the log still reaches its point (else the caller builds from the
+   * rows): the changes since are applied by the sync that follows, as for an index kept in memory.
+   */
+  private restore(saved: TextSnapshot, state: LogState): boolean {
+    if (saved.rev > state.hiRev || (state.hiRev > saved.rev && state.loRev !== null && state.loRev > saved.rev + 1)) {
+      this.rejected(new Error(`its point (${saved.rev}) is outside the kept change log`));
+      return false;
+    }
+    this.index = saved.main;
+    this.apartIndex = saved.apart;
+    this.rev = saved.rev;
+    this.lastKey = saved.lastKey;
+    this.changedSinceSave = 0;
+    this.opts.snapshot?.onEvent?.({ event: 'text-restore', table: this.table.name, size: this.size });
+    return true;
+  }
+
+  private rejected(err: Error): null {
+    this.opts.snapshot?.onEvent?.({ event: 'text-reject', table: this.table.name, detail: err.message });
+    return null;
+  }
+
+  /**
+   * Saves the index once the current task is done (a load or a catch-up of many rows), when the
+   * table is large enough and no save is running: encoded in one step, written in the background.
+   */
+  private saveSoon(): void {
+    const snap = this.opts.snapshot;
+    if (!snap || this.saving || this.closed || this.size < (snap.minRows ?? 20_000)) return;
+    this.saving = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => this.save(snap))
+      .catch((err: Error) => snap.onEvent?.({ event: 'text-save-error', table: this.table.name, detail: err.message }))
+      .finally(() => { this.saving = null; });
+  }
+
+  private async save(snap: TextSnapshotOptions): Promise<void> {
+    // A save scheduled before close() still runs (close waits for it): the next start restores it.
+    if (!this.index || !this.conn.db.open) return;
+    this.changedSinceSave = 0;
+    const dbId = databaseId(this.conn, snap.createId);
+    if (!dbId) return;
+    this.conn.read(() => this.sync());
+    const there = savedTextPoint(snap.path);
+    if (there && there.dbId === dbId && there.rev === this.rev && there.lastKey === this.lastKey) {
+      this.changedSinceSave = 0;
+      return;
+    }
+    const size = this.size;
+    const write = saveTextSnapshot(snap.path, { table: this.table.name, dbId, rev: this.rev, lastKey: this.lastKey }, this.index, this.apartIndex);
+    this.changedSinceSave = 0;
+    await write;
+    snap.onEvent?.({ event: 'text-save', table: this.table.name, size });
   }
 
   private load(rev: number, hiKey: number): void {
@@ -211,6 +327,12 @@ export class SqliteTextIndex {
     }
     return last;
   }
+}
+
+interface LogState {
+  hiKey: number;
+  hiRev: number;
+  loRev: number | null;
 }
 
 type AddText = (key: number, text: string) => void;

@@ -1,0 +1,178 @@
+import { createHash } from 'node:crypto';
+import { closeSync, openSync, readFileSync, readSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { type Bm25Index } from '../../search/bm25-index.js';
+import { bm25FromSections, bm25Sections, type Bm25Sections } from '../../search/bm25-snapshot.js';
+import { writeFileAtomic } from '../../vector/atomic-file.js';
+
+/**
+ * A table's in-memory text index saved beside the database (`<db>.<table>.bm25`), a cache like
+ * the HNSW files: one JSON header line, then binary sections. The header ties it to one database
+ * (`dbId`, see databaseId) and one point of it (`rev`: the last `text_log` entry it reflects;
+ * `lastKey`: the highest row key it read), from where the index catches up as it would in memory.
+ * The rename is the commit point, so a crash mid-save leaves the previous file or none.
+ */
+const FORMAT = 'mnemo-text 1';
+/** Sections start at multiples of 8 bytes, so each is copied out as a typed array. */
+const ALIGN = 8;
+const ORPHAN_AGE_MS = 10 * 60_000;
+const SECTIONS = ['terms', 'start', 'slots', 'counts', 'ids', 'lengths'] as const;
+type SectionName = (typeof SECTIONS)[number];
+
+export interface TextSnapshotPoint {
+  table: string;
+  dbId: string;
+  rev: number;
+  lastKey: number;
+}
+
+interface Header extends TextSnapshotPoint {
+  format: string;
+  /** sha1 of everything after the header line. */
+  checksum: string;
+  bodyBytes: number;
+  indexes: { liveTokens: number; sections: Record<SectionName, [offset: number, bytes: number]> }[];
+}
+
+export interface TextSnapshot extends TextSnapshotPoint {
+  main: Bm25Index;
+  apart: Bm25Index;
+}
+
+export function textSnapshotPath(dbPath: string, table: string): string {
+  return `${dbPath}.${table}.bm25`;
+}
+
+/** Encodes now (the indexes may change once this yields), then writes in the background. */
+export function saveTextSnapshot(path: string, point: TextSnapshotPoint, main: Bm25Index, apart: Bm25Index): Promise<void> {
+  const chunks: Uint8Array[] = [];
+  let offset = 0;
+  const indexes = [main, apart].map((index) => {
+    const s = bm25Sections(index);
+    const sections = {} as Record<SectionName, [number, number]>;
+    for (const name of SECTIONS) {
+      const part = s[name];
+      const bytes = new Uint8Array(part.buffer, part.byteOffset, part.byteLength);
+      sections[name] = [offset, bytes.length];
+      chunks.push(bytes);
+      offset += bytes.length;
+      const pad = (ALIGN - (offset % ALIGN)) % ALIGN;
+      if (pad) chunks.push(new Uint8Array(pad));
+      offset += pad;
+    }
+    return { liveTokens: s.liveTokens, sections };
+  });
+  const body = Buffer.concat(chunks, offset);
+  const header: Header = { format: FORMAT, ...point, checksum: createHash('sha1').update(body).digest('hex'), bodyBytes: body.length, indexes };
+  const line = Buffer.from(`${JSON.stringify(header)}\n`);
+  // The header line is padded with spaces so the body starts aligned too.
+  const headPad = Buffer.alloc((ALIGN - (line.length % ALIGN)) % ALIGN, 0x20);
+  const file = Buffer.concat([line.subarray(0, line.length - 1), headPad, Buffer.from('\n'), body]);
+  return writeFileAtomic(path, file).then(() => sweepOrphans(path));
+}
+
+/** Temp files of saves a crash interrupted; old enough that no save is still writing them. */
+function sweepOrphans(path: string): void {
+  const stem = `${basename(path)}.`;
+  const cutoff = Date.now() - ORPHAN_AGE_MS;
+  try {
+    for (const name of readdirSync(dirname(path))) {
+      if (!name.startsWith(stem) || !name.endsWith('.tmp')) continue;
+      const temp = join(dirname(path), name);
+      if (statSync(temp).mtimeMs < cutoff) rmSync(temp, { force: true });
+    }
+  } catch {
+    // best effort: a leftover temp file costs disk, not correctness
+  }
+}
+
+/**
+ * The saved indexes of `table`, or null when none is saved; throws (saying why) when the file is
+ * damaged or belongs to another database, which the caller then rebuilds from the rows.
+ */
+export function readTextSnapshot(path: string, table: string, dbId: string | null): TextSnapshot | null {
+  let file: Buffer;
+  try {
+    file = readFileSync(path);
+  } catch {
+    return null;
+  }
+  return parseTextSnapshot(file, table, dbId);
+}
+
+/** As readTextSnapshot, reading the file without blocking (a background load). */
+export async function readTextSnapshotAsync(path: string, table: string, dbId: string | null): Promise<TextSnapshot | null> {
+  let file: Buffer;
+  try {
+    file = await readFile(path);
+  } catch {
+    return null;
+  }
+  return parseTextSnapshot(file, table, dbId);
+}
+
+function parseTextSnapshot(file: Buffer, table: string, dbId: string | null): TextSnapshot {
+  const nl = file.indexOf(10);
+  let header: Header;
+  try {
+    header = JSON.parse(file.toString('utf8', 0, nl < 0 ? file.length : nl)) as Header;
+  } catch {
+    throw new Error('unreadable header');
+  }
+  if (header.format !== FORMAT || header.table !== table || !Array.isArray(header.indexes) || header.indexes.length !== 2) throw new Error('not a text index snapshot of this table');
+  if (header.dbId !== dbId) throw new Error('saved for another database');
+  const bodyStart = nl + 1;
+  if ((bodyStart % ALIGN) !== 0 || file.length - bodyStart !== header.bodyBytes) throw new Error('cut short');
+  const body = file.subarray(bodyStart);
+  if (createHash('sha1').update(body).digest('hex') !== header.checksum) throw new Error('checksum mismatch');
+  const [main, apart] = header.indexes.map((ix) => bm25FromSections(sectionsOf(body, ix)));
+  return { table, dbId: header.dbId, rev: header.rev, lastKey: header.lastKey, main, apart };
+}
+
+function sectionsOf(body: Buffer, ix: Header['indexes'][number]): Bm25Sections {
+  const copy = (name: SectionName): ArrayBuffer => {
+    const [offset, bytes] = ix.sections[name];
+    if (offset % ALIGN !== 0 || offset + bytes > body.length) throw new Error('a section lies outside the file');
+    return (body.buffer as ArrayBuffer).slice(body.byteOffset + offset, body.byteOffset + offset + bytes);
+  };
+  return {
+    terms: Buffer.from(copy('terms')),
+    start: new Int32Array(copy('start')),
+    slots: new Int32Array(copy('slots')),
+    counts: new Uint16Array(copy('counts')),
+    ids: new Float64Array(copy('ids')),
+    lengths: new Int32Array(copy('lengths')),
+    liveTokens: ix.liveTokens,
+  };
+}
+
+/** The point the saved file reflects, from its header alone; null when none is readable. */
+export function savedTextPoint(path: string): TextSnapshotPoint | null {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch {
+    return null;
+  }
+  try {
+    const head = Buffer.alloc(8192);
+    const n = readSync(fd, head, 0, head.length, 0);
+    const nl = head.subarray(0, n).indexOf(10);
+    if (nl < 0) return null;
+    const h = JSON.parse(head.toString('utf8', 0, nl)) as Header;
+    return h.format === FORMAT ? { table: h.table, dbId: h.dbId, rev: h.rev, lastKey: h.lastKey } : null;
+  } catch {
+    return null;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Deletes both tables' saved indexes: after a purge, so the erased text's words do not stay on
+ * disk in a snapshot taken before it (indexes saved later leave them out).
+ */
+export function removeTextSnapshots(dbPath: string): void {
+  for (const table of ['memories', 'messages']) rmSync(textSnapshotPath(dbPath, table), { force: true });
+}
