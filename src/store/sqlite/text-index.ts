@@ -176,7 +176,7 @@ export class SqliteTextIndex {
   private async loadInSlices(): Promise<void> {
     const snap = this.opts.snapshot;
     if (snap) {
-      const saved = await readTextSnapshotAsync(snap.path, this.table.name, databaseId(this.conn, false)).catch((err: Error) => this.rejected(err));
+      const saved = await readTextSnapshotAsync(snap.path, this.table.name, databaseId(this.conn, false), schemaVersion(this.conn)).catch((err: Error) => this.rejected(err));
       if (this.closed) return;
       if (saved && this.conn.read(() => this.restore(saved, this.logState()))) return;
     }
@@ -214,7 +214,7 @@ export class SqliteTextIndex {
     if (!this.index && this.opts.snapshot) {
       let saved: TextSnapshot | null = null;
       try {
-        saved = readTextSnapshot(this.opts.snapshot.path, name, databaseId(this.conn, false));
+        saved = readTextSnapshot(this.opts.snapshot.path, name, databaseId(this.conn, false), schemaVersion(this.conn));
       } catch (err) {
         this.rejected(err as Error);
       }
@@ -291,13 +291,14 @@ export class SqliteTextIndex {
     const dbId = databaseId(this.conn, snap.createId);
     if (!dbId) return;
     this.conn.read(() => this.sync());
+    const schema = schemaVersion(this.conn);
     const there = savedTextPoint(snap.path);
-    if (there && there.dbId === dbId && there.rev === this.rev && there.lastKey === this.lastKey) {
+    if (there && there.dbId === dbId && there.schema === schema && there.rev === this.rev && there.lastKey === this.lastKey) {
       this.changedSinceSave = 0;
       return;
     }
     const size = this.size;
-    const write = saveTextSnapshot(snap.path, { table: this.table.name, dbId, rev: this.rev, lastKey: this.lastKey }, this.index, this.apartIndex);
+    const write = saveTextSnapshot(snap.path, { table: this.table.name, dbId, schema, rev: this.rev, lastKey: this.lastKey }, this.index, this.apartIndex);
     this.changedSinceSave = 0;
     await write;
     snap.onEvent?.({ event: 'text-save', table: this.table.name, size });
@@ -327,6 +328,10 @@ export class SqliteTextIndex {
     }
     return last;
   }
+}
+
+function schemaVersion(conn: Connection): number {
+  return Number(conn.get<{ value: string }>(`SELECT value FROM meta WHERE key = 'schema_version'`)?.value ?? 0);
 }
 
 interface LogState {

@@ -23,6 +23,8 @@ type SectionName = (typeof SECTIONS)[number];
 export interface TextSnapshotPoint {
   table: string;
   dbId: string;
+  /** The schema version it was saved under: a migration may renumber rows without logging them. */
+  schema: number;
   rev: number;
   lastKey: number;
 }
@@ -91,28 +93,28 @@ function sweepOrphans(path: string): void {
  * The saved indexes of `table`, or null when none is saved; throws (saying why) when the file is
  * damaged or belongs to another database, which the caller then rebuilds from the rows.
  */
-export function readTextSnapshot(path: string, table: string, dbId: string | null): TextSnapshot | null {
+export function readTextSnapshot(path: string, table: string, dbId: string | null, schema: number): TextSnapshot | null {
   let file: Buffer;
   try {
     file = readFileSync(path);
   } catch {
     return null;
   }
-  return parseTextSnapshot(file, table, dbId);
+  return parseTextSnapshot(file, table, dbId, schema);
 }
 
 /** As readTextSnapshot, reading the file without blocking (a background load). */
-export async function readTextSnapshotAsync(path: string, table: string, dbId: string | null): Promise<TextSnapshot | null> {
+export async function readTextSnapshotAsync(path: string, table: string, dbId: string | null, schema: number): Promise<TextSnapshot | null> {
   let file: Buffer;
   try {
     file = await readFile(path);
   } catch {
     return null;
   }
-  return parseTextSnapshot(file, table, dbId);
+  return parseTextSnapshot(file, table, dbId, schema);
 }
 
-function parseTextSnapshot(file: Buffer, table: string, dbId: string | null): TextSnapshot {
+function parseTextSnapshot(file: Buffer, table: string, dbId: string | null, schema: number): TextSnapshot {
   const nl = file.indexOf(10);
   let header: Header;
   try {
@@ -122,12 +124,13 @@ function parseTextSnapshot(file: Buffer, table: string, dbId: string | null): Te
   }
   if (header.format !== FORMAT || header.table !== table || !Array.isArray(header.indexes) || header.indexes.length !== 2) throw new Error('not a text index snapshot of this table');
   if (header.dbId !== dbId) throw new Error('saved for another database');
+  if (header.schema !== schema) throw new Error(`saved under schema ${header.schema}, the database is at ${schema}`);
   const bodyStart = nl + 1;
   if ((bodyStart % ALIGN) !== 0 || file.length - bodyStart !== header.bodyBytes) throw new Error('cut short');
   const body = file.subarray(bodyStart);
   if (createHash('sha1').update(body).digest('hex') !== header.checksum) throw new Error('checksum mismatch');
   const [main, apart] = header.indexes.map((ix) => bm25FromSections(sectionsOf(body, ix)));
-  return { table, dbId: header.dbId, rev: header.rev, lastKey: header.lastKey, main, apart };
+  return { table, dbId: header.dbId, schema, rev: header.rev, lastKey: header.lastKey, main, apart };
 }
 
 function sectionsOf(body: Buffer, ix: Header['indexes'][number]): Bm25Sections {
@@ -161,7 +164,7 @@ export function savedTextPoint(path: string): TextSnapshotPoint | null {
     const nl = head.subarray(0, n).indexOf(10);
     if (nl < 0) return null;
     const h = JSON.parse(head.toString('utf8', 0, nl)) as Header;
-    return h.format === FORMAT ? { table: h.table, dbId: h.dbId, rev: h.rev, lastKey: h.lastKey } : null;
+    return h.format === FORMAT ? { table: h.table, dbId: h.dbId, schema: h.schema, rev: h.rev, lastKey: h.lastKey } : null;
   } catch {
     return null;
   } finally {
