@@ -10,21 +10,43 @@ import { withMemoryDefaults } from '../memory-defaults.js';
 import { type TopicKeyOutcome, supersedeByTopicKey } from '../topic-key-supersession.js';
 
 /** See `Store.writeMemories`: one transaction, processed in order, so later items see earlier ones. */
-export function writeMemories(conn: Connection, vectors: SqliteVectors, memories: NewMemory[], opts: WriteMemoriesOptions = {}): WriteMemoriesResult {
-  return conn.write(() => {
-    const lastRid = conn.get<{ rid: number }>(`SELECT coalesce(max(rid), 0) AS rid FROM memories`)!.rid;
-    const result = conn.withFtsDeferred(() => writeEach(conn, vectors, memories, opts));
-    // The new rows' full-text entries, in one statement (their triggers were deferred).
-    if (result.written.length > 0) {
-      conn.run(`INSERT INTO memories_fts (rowid, content, queries, tags) SELECT rid, content, queries, tags FROM memories
-        WHERE rid > ? AND content <> '[purged]'`, lastRid);
-    }
-    if (opts.vectors?.length) vectors.upsert(opts.vectors);
-    if (opts.enqueue?.length) insertJobs(conn, opts.enqueue);
-    if (opts.completeJob) completeJob(conn, opts.completeJob.id, opts.completeJob.workerId);
-    if (opts.indexEntities) indexEntitiesQuietly(conn);
-    return result;
+export function writeMemories(conn: Connection, vectors: SqliteVectors, memories: NewMemory[], opts: WriteMemoriesOptions = {},
+  carried?: (before: string, after: string, result: WriteMemoriesResult) => void): WriteMemoriesResult {
+  // Memos of what the write changes learn the write generation before it (read inside it) and
+  // after its commit (FTS5 writes its pending terms at commit, which moves total_changes), and
+  // only when nothing else committed meanwhile (data_version, read inside, unchanged after) and
+  // this is the whole transaction (an enclosing one could still roll it back).
+  const carry = carried && !conn.db.inTransaction ? carried : undefined;
+  let before = '';
+  let inside = '';
+  const result = conn.write(() => {
+    if (carry) before = conn.writeGeneration();
+    const written = writeAll(conn, vectors, memories, opts);
+    if (carry) inside = conn.writeGeneration();
+    return written;
   });
+  if (carry) {
+    const after = conn.writeGeneration();
+    if (dataVersion(after) === dataVersion(inside)) carry(before, after, result);
+  }
+  return result;
+}
+
+const dataVersion = (generation: string) => generation.slice(0, generation.indexOf(':'));
+
+function writeAll(conn: Connection, vectors: SqliteVectors, memories: NewMemory[], opts: WriteMemoriesOptions): WriteMemoriesResult {
+  const lastRid = conn.get<{ rid: number }>(`SELECT coalesce(max(rid), 0) AS rid FROM memories`)!.rid;
+  const result = conn.withFtsDeferred(() => writeEach(conn, vectors, memories, opts));
+  // The new rows' full-text entries, in one statement (their triggers were deferred).
+  if (result.written.length > 0) {
+    conn.run(`INSERT INTO memories_fts (rowid, content, queries, tags) SELECT rid, content, queries, tags FROM memories
+      WHERE rid > ? AND content <> '[purged]'`, lastRid);
+  }
+  if (opts.vectors?.length) vectors.upsert(opts.vectors);
+  if (opts.enqueue?.length) insertJobs(conn, opts.enqueue);
+  if (opts.completeJob) completeJob(conn, opts.completeJob.id, opts.completeJob.workerId);
+  if (opts.indexEntities) indexEntitiesQuietly(conn);
+  return result;
 }
 
 /** In a savepoint of the caller's transaction: a failure rolls back only the index update. */
