@@ -68,7 +68,7 @@ function indexRows(conn: Connection, key: string, kind: 'message' | 'memory', se
  * are this many, then move to `entity_mentions` in entity order, in one statement: each entity's
  * last page is then written once per move instead of once per indexed batch.
  */
-export const RECENT_MENTIONS_MOVED_AT = 32_768;
+export const RECENT_MENTIONS_MOVED_AT = 8192;
 
 function mergeRecent(conn: Connection): void {
   if (conn.get<{ n: number }>(`SELECT count(*) AS n FROM entity_mentions_recent`)!.n < RECENT_MENTIONS_MOVED_AT) return;
