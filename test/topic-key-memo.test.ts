@@ -37,7 +37,7 @@ describe('topic keys held between memory writes', () => {
     for (const [prefix, limit] of asks) expect(await store.topicKeys(prefix, limit), `${when}: "${prefix}" ${limit}`).toEqual(fromDisk(file, prefix, limit));
   };
 
-  it('equal the query after writes that add keys, supersede, repeat, or arrive superseded', async () => {
+  it('equal the query after writes that add keys, supersede, repeat, or arrive superseded, and after message writes', async () => {
     const rng = createRng(11);
     const words = ['user.theme', 'user.editor', 'a.first', 'b.second', 'zz.last', 'user.pet', 'b.a', 'é.accent', '😀.emoji', 'ﬀ.ligature'];
     await check('empty');
@@ -50,6 +50,9 @@ describe('topic keys held between memory writes', () => {
       });
       await store.writeMemories(batch);
       await check(`round ${round}`);
+      // Writing messages changes no memory: the held lists carry across it.
+      await store.insertMessages([{ id: `m${round}`, sessionId: 's', role: 'user', content: `message ${round}`, timestamp: null, metadata: null }]);
+      await check(`round ${round}, after messages`);
     }
   });
 

@@ -1,6 +1,7 @@
 import type { Memory, NewMemory } from '../../types.js';
 import type { WriteMemoriesOptions, WriteMemoriesResult } from '../store.js';
 import { appendAudit } from './audit.js';
+import { carriedWrite } from './carried-write.js';
 import { catchUp as catchUpEntities } from './entities.js';
 import { type Connection, canonicalTime, nowIso } from './connection.js';
 import { completeJob, insertJobs } from './jobs.js';
@@ -12,27 +13,8 @@ import { type TopicKeyOutcome, supersedeByTopicKey } from '../topic-key-superses
 /** See `Store.writeMemories`: one transaction, processed in order, so later items see earlier ones. */
 export function writeMemories(conn: Connection, vectors: SqliteVectors, memories: NewMemory[], opts: WriteMemoriesOptions = {},
   carried?: (before: string, after: string, result: WriteMemoriesResult) => void): WriteMemoriesResult {
-  // Memos of what the write changes learn the write generation before it (read inside it) and
-  // after its commit (FTS5 writes its pending terms at commit, which moves total_changes), and
-  // only when nothing else committed meanwhile (data_version, read inside, unchanged after) and
-  // this is the whole transaction (an enclosing one could still roll it back).
-  const carry = carried && !conn.db.inTransaction ? carried : undefined;
-  let before = '';
-  let inside = '';
-  const result = conn.write(() => {
-    if (carry) before = conn.writeGeneration();
-    const written = writeAll(conn, vectors, memories, opts);
-    if (carry) inside = conn.writeGeneration();
-    return written;
-  });
-  if (carry) {
-    const after = conn.writeGeneration();
-    if (dataVersion(after) === dataVersion(inside)) carry(before, after, result);
-  }
-  return result;
+  return carriedWrite(conn, () => writeAll(conn, vectors, memories, opts), carried);
 }
-
-const dataVersion = (generation: string) => generation.slice(0, generation.indexOf(':'));
 
 function writeAll(conn: Connection, vectors: SqliteVectors, memories: NewMemory[], opts: WriteMemoriesOptions): WriteMemoriesResult {
   const lastRid = conn.get<{ rid: number }>(`SELECT coalesce(max(rid), 0) AS rid FROM memories`)!.rid;

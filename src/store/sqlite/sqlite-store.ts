@@ -130,7 +130,8 @@ export class SqliteStore implements Store {
   }
 
   async insertMessages(list: NewMessage[], opts?: { enqueue?: NewJob[] }): Promise<InsertMessagesResult> {
-    return messages.insertMessages(this.conn, list, opts?.enqueue);
+    // No memory changes: the held topic keys stand.
+    return messages.insertMessages(this.conn, list, opts?.enqueue, (before, after) => this.topicKeyLists.carry(before, after, []));
   }
   async getMessages(ids: string[]): Promise<StoredMessage[]> { return messages.getMessages(this.conn, ids); }
   async listMessages(filter?: MessageFilter): Promise<StoredMessage[]> { return messages.listMessages(this.conn, filter); }
