@@ -5,7 +5,10 @@
  * both see the same machine load. `--pages` also counts the SQLite log pages each run wrote, by table,
  * and the statements it ran (timings then include the counting).
  *   npx tsx bench/ingest-kept.ts --keep DIR [--size 100k] [--empty] [--messages 1000] [--runs 3]
- *     [--seed 7] [--baseline ROOT] [--pages]
+ *     [--seed 7] [--baseline ROOT] [--pages] [--cpu-prof FILE] [--statement-times]
+ * `--statement-times` lists the SQL texts this tree's runs spent most time in (timings then include it).
+ * `--cpu-prof FILE` saves a CPU profile of this tree's last run's ingest calls (main thread; `node --cpu-prof` would
+ * include the setup and the tsx loader).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -13,9 +16,10 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import { benchArgs } from '../src/bench/bench-args.js';
 import { sizeDir } from '../src/bench/perf/run-size.js';
+import type { StatementTime } from '../src/bench/ingest-kept/statement-times.js';
 import type { WalPages } from '../src/bench/ingest-kept/wal-pages.js';
 
-const usage = 'npx tsx bench/ingest-kept.ts --keep DIR [--size 100k] [--empty] [--messages 1000] [--runs 3] [--seed 7] [--baseline ROOT] [--pages]';
+const usage = 'npx tsx bench/ingest-kept.ts --keep DIR [--size 100k] [--empty] [--messages 1000] [--runs 3] [--seed 7] [--baseline ROOT] [--pages] [--cpu-prof FILE] [--statement-times]';
 const args = benchArgs('bench/ingest-kept', usage, {
   keep: { type: 'string' },
   size: { type: 'string', default: '100k' },
@@ -25,6 +29,8 @@ const args = benchArgs('bench/ingest-kept', usage, {
   seed: { type: 'string', default: '7' },
   baseline: { type: 'string' },
   pages: { type: 'boolean', default: false },
+  'cpu-prof': { type: 'string' },
+  'statement-times': { type: 'boolean', default: false },
 });
 const { values, fail } = args;
 const [messages, runs, seed] = [args.whole('messages', 1), args.whole('runs', 1), args.whole('seed')];
@@ -38,10 +44,11 @@ const here = path.resolve(import.meta.dirname, '..');
 const baseline = values.baseline ? path.resolve(values.baseline) : undefined;
 if (baseline && !existsSync(path.join(baseline, 'src', 'index.ts'))) fail(`--baseline ${baseline} is not a mnemo source tree`);
 
-interface Run { seconds: number; cpuMs: number; mainCpuMs: number | null; memories: number; hash: string; log?: WalPages; statements?: number }
+interface Run { seconds: number; cpuMs: number; mainCpuMs: number | null; memories: number; hash: string; log?: WalPages; statements?: number; times?: StatementTime[] }
 const tsx = path.join(here, 'node_modules', '.bin', 'tsx');
 const child = path.join(here, 'src', 'bench', 'ingest-kept', 'child.ts');
-const once = (root: string): Run => JSON.parse(execFileSync(tsx, [child, root, source, String(messages), String(seed), '100', values.pages ? 'pages' : ''],
+const cpuProfile = values['cpu-prof'] ? path.resolve(values['cpu-prof']) : '';
+const once = (root: string): Run => JSON.parse(execFileSync(tsx, [child, root, source, String(messages), String(seed), '100', values.pages ? 'pages' : '', root === here ? cpuProfile : '', root === here && values['statement-times'] ? 'times' : ''],
   { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 24 }).trim().split('\n').pop()!);
 
 const trees = baseline ? [['baseline', baseline], ['this tree', here]] : [['this tree', here]];
@@ -62,5 +69,10 @@ for (const [name, list] of results) {
     process.stdout.write(`  log pages ${log.frames} (${log.distinct} distinct, ${log.commits} commits); per table:\n`);
     for (const o of log.byOwner.slice(0, 12)) process.stdout.write(`    ${String(o.frames).padStart(6)} ${o.name} (${o.distinct} distinct)\n`);
   }
+}
+const times = results.get('this tree')!.at(-1)!.times;
+if (times) {
+  process.stdout.write('  statements by time (this tree, last run):\n');
+  for (const t of times.slice(0, 25)) process.stdout.write(`    ${t.ms.toFixed(1).padStart(8)} ms ${String(t.calls).padStart(6)}x  ${t.sql.slice(0, 150)}\n`);
 }
 if (new Set([...results.values()].flatMap((list) => list.map((r) => r.hash))).size > 1) process.stdout.write('note: the trees extracted different memories\n');

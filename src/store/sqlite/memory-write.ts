@@ -1,6 +1,7 @@
 import type { Memory, NewMemory } from '../../types.js';
 import type { WriteMemoriesOptions, WriteMemoriesResult } from '../store.js';
 import { appendAudit } from './audit.js';
+import { carriedWrite } from './carried-write.js';
 import { catchUp as catchUpEntities } from './entities.js';
 import { type Connection, canonicalTime, nowIso } from './connection.js';
 import { completeJob, insertJobs } from './jobs.js';
@@ -10,21 +11,24 @@ import { withMemoryDefaults } from '../memory-defaults.js';
 import { type TopicKeyOutcome, supersedeByTopicKey } from '../topic-key-supersession.js';
 
 /** See `Store.writeMemories`: one transaction, processed in order, so later items see earlier ones. */
-export function writeMemories(conn: Connection, vectors: SqliteVectors, memories: NewMemory[], opts: WriteMemoriesOptions = {}): WriteMemoriesResult {
-  return conn.write(() => {
-    const lastRid = conn.get<{ rid: number }>(`SELECT coalesce(max(rid), 0) AS rid FROM memories`)!.rid;
-    const result = conn.withFtsDeferred(() => writeEach(conn, vectors, memories, opts));
-    // The new rows' full-text entries, in one statement (their triggers were deferred).
-    if (result.written.length > 0) {
-      conn.run(`INSERT INTO memories_fts (rowid, content, queries, tags) SELECT rid, content, queries, tags FROM memories
-        WHERE rid > ? AND content <> '[purged]'`, lastRid);
-    }
-    if (opts.vectors?.length) vectors.upsert(opts.vectors);
-    if (opts.enqueue?.length) insertJobs(conn, opts.enqueue);
-    if (opts.completeJob) completeJob(conn, opts.completeJob.id, opts.completeJob.workerId);
-    if (opts.indexEntities) indexEntitiesQuietly(conn);
-    return result;
-  });
+export function writeMemories(conn: Connection, vectors: SqliteVectors, memories: NewMemory[], opts: WriteMemoriesOptions = {},
+  carried?: (before: string, after: string, result: WriteMemoriesResult) => void): WriteMemoriesResult {
+  return carriedWrite(conn, () => writeAll(conn, vectors, memories, opts), carried);
+}
+
+function writeAll(conn: Connection, vectors: SqliteVectors, memories: NewMemory[], opts: WriteMemoriesOptions): WriteMemoriesResult {
+  const lastRid = conn.get<{ rid: number }>(`SELECT coalesce(max(rid), 0) AS rid FROM memories`)!.rid;
+  const result = conn.withFtsDeferred(() => writeEach(conn, vectors, memories, opts));
+  // The new rows' full-text entries, in one statement (their triggers were deferred).
+  if (result.written.length > 0) {
+    conn.run(`INSERT INTO memories_fts (rowid, content, queries, tags) SELECT rid, content, queries, tags FROM memories
+      WHERE rid > ? AND content <> '[purged]'`, lastRid);
+  }
+  if (opts.vectors?.length) vectors.upsert(opts.vectors);
+  if (opts.enqueue?.length) insertJobs(conn, opts.enqueue);
+  if (opts.completeJob) completeJob(conn, opts.completeJob.id, opts.completeJob.workerId);
+  if (opts.indexEntities) indexEntitiesQuietly(conn);
+  return result;
 }
 
 /** In a savepoint of the caller's transaction: a failure rolls back only the index update. */

@@ -2,6 +2,7 @@ import type { NewMessage, Scored, StoredMessage } from '../../types.js';
 import type { InsertMessagesResult, MessageFilter, NewJob, TextQuery } from '../store.js';
 import { type Connection, nowIso } from './connection.js';
 import { ftsMatchExpression } from './fts.js';
+import { carriedWrite } from './carried-write.js';
 import { insertJobs } from './jobs.js';
 import { messageFromColumns } from '../from-columns.js';
 import { MESSAGE_COLUMNS, inIdOrder, json, messageFromRaw } from './rows.js';
@@ -15,9 +16,10 @@ const AFTER_COLUMNS = MESSAGE_COLUMNS.split(', ').length;
 const INSERT = `INSERT OR IGNORE INTO messages (id, session_id, role, content, timestamp, metadata, created_at)
   VALUES (?, ?, ?, ?, ?, ?, ?)`;
 
-/** One transaction; the new rows are indexed for full-text search in one statement at the end. */
-export function insertMessages(conn: Connection, messages: NewMessage[], enqueue: NewJob[] = []): InsertMessagesResult {
-  return conn.write(() => {
+/** One transaction; the new rows are indexed for full-text search in one statement at the end. It changes no memory. */
+export function insertMessages(conn: Connection, messages: NewMessage[], enqueue: NewJob[] = [],
+  carried?: (before: string, after: string) => void): InsertMessagesResult {
+  return carriedWrite(conn, () => {
     const createdAt = nowIso();
     const inserted: string[] = [];
     const existing: string[] = [];
@@ -45,7 +47,7 @@ export function insertMessages(conn: Connection, messages: NewMessage[], enqueue
         WHERE seq > ? AND content <> '[purged]'`, lastSeq);
     }
     return { inserted, existing, jobs: insertJobs(conn, enqueue), stored };
-  });
+  }, carried);
 }
 
 const BY_IDS = `${SELECT} WHERE id IN (SELECT value FROM json_each(?))`;

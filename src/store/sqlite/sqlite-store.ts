@@ -10,6 +10,7 @@ import type { EntityHit, EntityMention, EntitySummary } from '../entity-store.js
 import type { AccessEntry, ArchiveEntry, TierLookup } from '../lifecycle-store.js';
 import { ArchiveCache } from './archive-cache.js';
 import { GenerationMemo } from './generation-memo.js';
+import { TopicKeyMemo } from './topic-key-memo.js';
 import { sqliteTierLookup } from './archive-words.js';
 import { ColdSet } from './cold-set.js';
 import type { MemoryTier } from '../../types.js';
@@ -102,6 +103,7 @@ export class SqliteStore implements Store {
   private readonly archiveCache = new ArchiveCache();
   private readonly counts = new GenerationMemo();
   private readonly memoryRows = new MemoryRowCache();
+  private readonly topicKeyLists = new TopicKeyMemo();
 
   constructor(readonly path: string, readonly profile: string, private readonly options: SqliteStoreOptions = {}) {
     this.conn = new Connection(path, { bulkWrites: options.bulkWrites, pageCacheMb: options.pageCacheMb });
@@ -142,7 +144,8 @@ export class SqliteStore implements Store {
   }
 
   async insertMessages(list: NewMessage[], opts?: { enqueue?: NewJob[] }): Promise<InsertMessagesResult> {
-    return messages.insertMessages(this.conn, list, opts?.enqueue);
+    // No memory changes: the held topic keys stand.
+    return messages.insertMessages(this.conn, list, opts?.enqueue, (before, after) => this.topicKeyLists.carry(before, after, []));
   }
   async getMessages(ids: string[]): Promise<StoredMessage[]> { return messages.getMessages(this.conn, ids); }
   async listMessages(filter?: MessageFilter): Promise<StoredMessage[]> { return messages.listMessages(this.conn, filter); }
@@ -159,7 +162,10 @@ export class SqliteStore implements Store {
   async countMessages(): Promise<number> { return this.counts.get(this.conn, 'messages', () => messages.countMessages(this.conn)); }
 
   async writeMemories(list: NewMemory[], opts?: WriteMemoriesOptions): Promise<WriteMemoriesResult> {
-    return writeMemories(this.conn, this.vectors, list, opts);
+    return writeMemories(this.conn, this.vectors, list, opts, (before, after, result) => {
+      const added = new Set(result.written.filter((m) => m.status === 'active' && m.topicKey).map((m) => m.topicKey!));
+      this.topicKeyLists.carry(before, after, added);
+    });
   }
   async getMemory(id: string): Promise<Memory | null> { return rows.getMemory(this.conn, id); }
   async getMemories(ids: string[]): Promise<Memory[]> { return rows.getMemories(this.conn, ids, this.memoryRows); }
@@ -189,7 +195,9 @@ export class SqliteStore implements Store {
     return queries.memoriesByTopicKeys(this.conn, keys, opts);
   }
   async history(topicKey: string): Promise<Memory[]> { return queries.history(this.conn, topicKey); }
-  async topicKeys(prefix?: string, limit?: number): Promise<string[]> { return queries.topicKeys(this.conn, prefix, limit); }
+  async topicKeys(prefix = '', limit = 1000): Promise<string[]> {
+    return this.topicKeyLists.get(this.conn, prefix, limit, () => queries.topicKeys(this.conn, prefix, limit));
+  }
   async topicKeysContaining(parts: string[], limit: number): Promise<string[]> { return queries.topicKeysContaining(this.conn, parts, limit); }
   async forget(id: string, opts: { purge: boolean; reason?: string }): Promise<Memory | null> {
     const memory = forgetting.forget(this.conn, this.vectors, id, opts);
