@@ -52,6 +52,8 @@ const DEFAULT_CONFIGS: Record<string, Partial<RecallTuning>> = {
   'answer lift seeds 10': { answerSeeds: 10 },
   '+ lines about someone else demoted': { subjects: { ...DEFAULT_TUNING.subjects, keep: 0.7 } },
   "- named speaker's lines first": { speakerFocus: { ...DEFAULT_TUNING.speakerFocus, keep: 1 } },
+  "- named speaker's questions lower": { speakerFocus: { ...DEFAULT_TUNING.speakerFocus, askingKeep: 1 } },
+  "- named speaker's session openers": { speakerFocus: { ...DEFAULT_TUNING.speakerFocus, openingGain: 0 } },
   '- second round (named people)': { secondRound: { ...DEFAULT_TUNING.secondRound, weight: 0 } },
   '- exchange pairs (overview)': { overview: { ...DEFAULT_TUNING.overview, exchangeHead: 0 } },
   '- exchange keep (overview)': { overview: { ...DEFAULT_TUNING.overview, exchangeKeep: 0 } },

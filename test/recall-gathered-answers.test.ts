@@ -5,14 +5,16 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MnemoApi, ProfileApi } from '../src/api.js';
 import { openMemory } from '../src/index.js';
-import { setRecallTuning } from '../src/recall/tuning.js';
+import { DEFAULT_TUNING, setRecallTuning } from '../src/recall/tuning.js';
 
 let dir: string;
 let mnemo: MnemoApi;
 beforeEach(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'mnemo-topic-answers-'));
   mnemo = openMemory({ dataDir: dir, embedder: false, worker: { background: false } });
-  setRecallTuning({ topicAnswers: true }); // off by default (src/recall/tuning.ts)
+  // Off by default (src/recall/tuning.ts). Each of Ann's lines below opens its session, and the speaker
+  // focus, which runs after, would lift one of them over the topic memory: left out here.
+  setRecallTuning({ topicAnswers: true, speakerFocus: { ...DEFAULT_TUNING.speakerFocus, openingGain: 0 } });
 });
 afterEach(async () => {
   setRecallTuning({});

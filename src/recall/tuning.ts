@@ -114,8 +114,8 @@ export interface RecallTuning {
   secondRound: { seeds: number; terms: number; weight: number; keep: number };
   /** Lines about someone other than the one person the question names keep `keep` of their score, among the best `window` (src/recall/subject-demotion.ts; keep 1: off); for set questions only, or all. */
   subjects: { window: number; keep: number; first: number; setOnly: boolean };
-  /** A question naming one participant of a dialogue: the other participants' lines among the best `window` keep `keep` of their score (src/recall/speaker-focus.ts; keep 1: off). */
-  speakerFocus: { window: number; keep: number };
+  /** A question naming one participant of a dialogue: the other participants' lines among the best `window` keep `keep` of their score, the named one's questions `askingKeep`, their session openers gain `openingGain` (src/recall/speaker-focus.ts; keep 1: off). */
+  speakerFocus: { window: number; keep: number; askingKeep: number; openingGain: number };
   /** Sequence questions: the recurring names of the best turns lead to their other mentions (src/recall/thread-entities.ts; share 0: off). */
   threads: { seeds: number; share: number; minSessions: number; maxShare: number };
   /** Sequence questions: a session's earliest matching turn within this ratio of its best takes the best's place (src/recall/first-mention.ts; 0: off). */
@@ -204,7 +204,9 @@ export const DEFAULT_TUNING: RecallTuning = {
   subjects: { window: 40, keep: 1, first: 0, setOnly: false },
   // LoCoMo dev R@10/25 78.0/84.7 -> 78.7/85.0 (multi-hop R@10/25 50.3/63.0 -> 52.1/65.6, open-domain
   // R@10 44.3 -> 46.6; temporal R@25 91.2 -> 90.5: two gold lines by the unnamed speaker); BEAM has no "Name:" turns.
-  speakerFocus: { window: 50, keep: 0.7 },
+  // Of the named one's own lines, questions keep 0.7 and session openers gain 0.2: LoCoMo dev R@5/10/25
+  // 70.9/78.7/85.0 -> 71.1/79.0/85.7 (multi-hop 39.5/52.1/65.6 -> 40.3/52.2/66.0, temporal R@10 85.3 -> 87.2).
+  speakerFocus: { window: 50, keep: 0.7, askingKeep: 0.7, openingGain: 0.2 },
   // Sequence questions (BEAM dev event ordering R@10 30.1 -> 36.9, R@25 46.6 -> 52.1); for overviews
   // it cost summarization R@10 2 points (pairs crowded out). LoCoMo has no sequence question.
   threads: { seeds: 3, share: 0.6, minSessions: 3, maxShare: 0.1 },
