@@ -36,7 +36,7 @@ export interface WorkerOptions {
  * claimed by a process that dies is picked up again once its lease expires.
  */
 export class Worker {
-  readonly id = `w-${process.pid}-${randomId().slice(0, 8)}`;
+  private ownId: string | null = null;
   private readonly stores = new Set<Store>();
   private readonly leaseMs: number;
   private readonly pollMs: number;
@@ -44,6 +44,11 @@ export class Worker {
   private stopped = false;
   private timer: NodeJS.Timeout | null = null;
   private loop: Promise<void> | null = null;
+
+  /** Made on first use: a handle that never claims a job (a one-shot reader) never loads node:crypto for it. */
+  get id(): string {
+    return (this.ownId ??= `w-${process.pid}-${randomId().slice(0, 8)}`);
+  }
 
   constructor(private readonly opts: WorkerOptions) {
     this.leaseMs = opts.leaseMs ?? 60_000;

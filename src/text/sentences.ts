@@ -1,5 +1,7 @@
-// Made on first use: creating a segmenter loads ICU's sentence rules (about 15 ms), which a
-// command that never splits sentences should not pay for.
+import { asciiSentences } from './ascii-sentence-breaks.js';
+
+// Made on first use: creating a segmenter loads ICU's sentence rules (15-50 ms), which a command
+// that splits only ASCII text (asciiSentences, the same boundaries) or none should not pay for.
 let made: Intl.Segmenter | undefined;
 const segmenter = (): Intl.Segmenter => (made ??= new Intl.Segmenter('en', { granularity: 'sentence' }));
 
@@ -15,7 +17,7 @@ export function sentences(text: string): string[] {
   if (oneSentence(text)) return [text];
   const out: string[] = [];
   let pending = '';
-  for (const { segment } of segmenter().segment(text)) {
+  for (const segment of asciiSentences(text) ?? icuSentences(text)) {
     pending += segment;
     if (ABBREVIATION_END.test(pending)) continue;
     out.push(pending);
@@ -23,6 +25,10 @@ export function sentences(text: string): string[] {
   }
   if (pending) out.push(pending);
   return out;
+}
+
+function* icuSentences(text: string): Iterable<string> {
+  for (const { segment } of segmenter().segment(text)) yield segment;
 }
 
 /**

@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+// fs.promises on use: importing node:fs/promises compiles nine of Node's modules a cold command never needs.
+import fs from 'node:fs';
 import { AnnIndex, type AnnIndexOptions } from './ann-index.js';
 import { writeFileAtomic } from './atomic-file.js';
 import { IdKeyMap } from './id-key-map.js';
@@ -110,7 +111,7 @@ export class HnswVectorIndex<A> implements VectorIndexLike<A> {
    * files are missing or disagree: the caller then rebuilds with `build`.
    */
   static async load<A>(path: string, options: AnnIndexOptions, attrsOf: (id: string) => A | undefined): Promise<HnswVectorIndex<A>> {
-    return HnswVectorIndex.loadSync(path, options, await readFile(`${path}.ids`, 'utf8'), attrsOf);
+    return HnswVectorIndex.loadSync(path, options, await fs.promises.readFile(`${path}.ids`, 'utf8'), attrsOf);
   }
 
   /** `load` from a graph file and id-map text (from `saveGraphSync`). */

@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import { MnemoError } from '../errors.js';
 import { randomId } from '../ids.js';
+import { nodeCrypto } from '../lazy-crypto.js';
 import type { Store } from '../store/store.js';
 import { parseInput } from '../validation.js';
 import { assertWebhookTarget, type TargetPolicy } from './target-policy.js';
@@ -35,7 +35,7 @@ export class WebhookRegistry {
   private async insert(store: Store, data: z.output<typeof webhookInputSchema>): Promise<CreatedWebhook> {
     const all = await this.stored();
     if (all.length >= WEBHOOK_LIMITS.maxPerProfile) throw new MnemoError('conflict', `a profile has at most ${WEBHOOK_LIMITS.maxPerProfile} webhooks`);
-    const secret = `whsec_${randomBytes(24).toString('hex')}`;
+    const secret = `whsec_${nodeCrypto().randomBytes(24).toString('hex')}`;
     const hook: StoredWebhook = {
       id: randomId(),
       url: data.url,

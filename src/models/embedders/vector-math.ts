@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { nodeCrypto } from '../../lazy-crypto.js';
 
 /** Scales the vector to unit length in place; returns false (vector untouched) when it is all zeros. */
 export function normalizeInPlace(vector: Float32Array): boolean {
@@ -27,7 +27,7 @@ export function fallbackVector(text: string, dimensions: number): Float32Array {
   let block = Buffer.alloc(0);
   for (let i = 0; i < dimensions; i++) {
     const offset = (i * 2) % 32;
-    if (offset === 0) block = createHash('sha256').update(`${i}\0${text}`).digest();
+    if (offset === 0) block = nodeCrypto().createHash('sha256').update(`${i}\0${text}`).digest();
     out[i] = block.readInt16LE(offset) / 32768;
   }
   if (!normalizeInPlace(out)) out[0] = 1;

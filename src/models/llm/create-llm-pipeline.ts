@@ -5,6 +5,7 @@ import type { QueryAnalyzer } from '../../recall/analyzer.js';
 import { createModelAnalyzer } from '../../recall/model/model-analyzer.js';
 import { createModelSynthesizer } from '../../recall/model/model-synthesizer.js';
 import type { Synthesizer } from '../../recall/synthesizer.js';
+import { keepCacheAffinity } from './cache-affinity.js';
 import { DEFAULT_CALL_SETTINGS, type LlmConfigInput } from './config.js';
 import { createLanguageModels, parseLlmConfig } from './create-models.js';
 import { UsageCounter } from './usage.js';
@@ -43,6 +44,7 @@ export function isLlmConfig(setting: LlmSetting): setting is LlmConfigInput {
 
 /** Builds the three model-backed stages sharing one usage counter and the same call settings. */
 export function createLlmPipeline(setting: LlmSetting, opts: LlmPipelineOptions = {}): LlmPipeline {
+  keepCacheAffinity();
   const usage = opts.usage ?? new UsageCounter();
   let models: { structured: LanguageModel; synthesis: LanguageModel };
   let settings: { timeoutMs: number; maxRetries: number; concurrency: number };

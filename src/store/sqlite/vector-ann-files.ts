@@ -1,7 +1,7 @@
 import { isAscii } from 'node:buffer';
-import { createHash, randomUUID } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { nodeCrypto } from '../../lazy-crypto.js';
 import { tempPathFor } from '../../vector/atomic-file.js';
 import type { VectorKind } from '../store.js';
 import type { Connection } from './connection.js';
@@ -59,14 +59,14 @@ export function databaseId(conn: Connection, create: boolean): string | null {
   const get = () => conn.get<{ value: string }>(`SELECT value FROM meta WHERE key = ?`, DB_ID_KEY)?.value ?? null;
   const found = get();
   if (found || !create) return found;
-  conn.write(() => conn.run(`INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)`, DB_ID_KEY, randomUUID()));
+  conn.write(() => conn.run(`INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)`, DB_ID_KEY, nodeCrypto().randomUUID()));
   return get();
 }
 
 /** Synchronous, so the index cannot change between the graph and the id map being taken. */
 export function saveAnnFiles(prefix: string, kind: VectorKind, dbId: string, rev: number, index: AnnVectorIndex): void {
   const previous = readHeader(manifestPath(prefix, kind));
-  const graph = `${basename(prefix)}.${kind}.${randomUUID().slice(0, 8)}.usearch`;
+  const graph = `${basename(prefix)}.${kind}.${nodeCrypto().randomUUID().slice(0, 8)}.usearch`;
   const ids = index.save(graphPath(prefix, graph));
   const checksum = fileChecksum(graphPath(prefix, graph));
   const bytes = statSync(graphPath(prefix, graph)).size;
@@ -215,7 +215,7 @@ function fileStamp(path: string): string {
 
 /** Hashed a chunk at a time: reading a graph of hundreds of MB whole would hold it all in memory. */
 function fileChecksum(path: string): string {
-  const hash = createHash('sha1');
+  const hash = nodeCrypto().createHash('sha1');
   const chunk = Buffer.allocUnsafe(1 << 20);
   const fd = openSync(path, 'r');
   try {

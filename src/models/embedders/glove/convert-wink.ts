@@ -1,10 +1,11 @@
-import { readFile } from 'node:fs/promises';
+// fs.promises on use: importing node:fs/promises compiles nine of Node's modules a cold command never needs.
+import fs from 'node:fs';
 import type { GloveTable } from './glove-table.js';
 import { readWinkEntries, readWinkHeader } from './wink-json-reader.js';
 
 /** Converts the wink JSON into an int8 table: each row scaled by its own max |value| / 127. */
 export async function convertWinkJson(jsonPath: string, maxWords?: number): Promise<Omit<GloveTable, 'index'>> {
-  const buf = await readFile(jsonPath);
+  const buf = await fs.promises.readFile(jsonPath);
   const { size, dimensions } = readWinkHeader(buf);
   const limit = Math.min(size, maxWords ?? size);
   const words: string[] = new Array(limit);

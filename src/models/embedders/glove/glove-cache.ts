@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+// fs.promises on use: importing node:fs/promises compiles nine of Node's modules a cold command never needs.
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../../../vector/atomic-file.js';
@@ -79,7 +80,7 @@ export async function openWordVectors(opts: GloveCacheOptions): Promise<WordVect
 async function readCached(file: string, warn?: (message: string) => void): Promise<GloveTable | null> {
   let buf: Buffer;
   try {
-    buf = await readFile(file);
+    buf = await fs.promises.readFile(file);
   } catch {
     return null;
   }
