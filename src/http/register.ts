@@ -5,7 +5,7 @@ import { authorize } from '../auth/access.js';
 import { MnemoError } from '../errors.js';
 import { profileNameSchema } from '../schemas.js';
 import { parseInput } from '../validation.js';
-import { serializedRecall } from '../recall-pool/result-cache.js';
+import { serializedRecall } from '../recall-pool/recall-text.js';
 import type { HttpEnv } from './env.js';
 import type { RouteDef, RouteSettings } from './route.js';
 import { queryObject, readJson } from './validate.js';

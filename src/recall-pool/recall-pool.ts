@@ -4,6 +4,7 @@ import type { RecallOptions } from '../schemas.js';
 import { MnemoError } from '../errors.js';
 import { DEFAULT_CALL_SETTINGS } from '../models/llm/config.js';
 import type { ThreadReply, ThreadRequestBody } from './protocol.js';
+import { fromRecallText } from './recall-text.js';
 import { spawnRecallThread } from './spawn-thread.js';
 import type { RecallThreadConfig } from './thread-config.js';
 
@@ -156,7 +157,7 @@ export class RecallPool {
     clearTimeout(p.timer);
     t.pending.delete(reply.id);
     if (t.pending.size === 0) t.worker.unref();
-    if (reply.ok) p.resolve(reply.value);
+    if (reply.ok) p.resolve('recall' in reply ? fromRecallText(reply.recall) : reply.value);
     else p.reject(new MnemoError(reply.error.code, reply.error.message, reply.error.details));
   }
 

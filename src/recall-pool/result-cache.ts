@@ -3,6 +3,7 @@ import type { RecallOptions } from '../schemas.js';
 import type { Store } from '../store/store.js';
 import { recallTuningRevision } from '../recall/tuning.js';
 import { monotonicMs } from '../elapsed.js';
+import { fromRecallText, restOfRecall } from './recall-text.js';
 
 /** How long a recall result may be reused when nothing was written meanwhile (default). */
 export const RECALL_CACHE_MS = 1000;
@@ -14,14 +15,6 @@ interface Entry {
   at: number;
   /** The result as JSON without its timings, e.g. `"memories":[…],…}`, once computed. */
   text: Promise<string>;
-}
-
-/** A reused result's JSON text, so a server can send it without serializing it again. */
-const SERIALIZED = Symbol('mnemo.recall.serialized');
-
-/** The JSON text of a recall result that came from the cache (undefined for a computed one). */
-export function serializedRecall(result: unknown): string | undefined {
-  return result !== null && typeof result === 'object' ? (result as { [SERIALIZED]?: string })[SERIALIZED] : undefined;
 }
 
 /**
@@ -48,13 +41,10 @@ export class RecallResultCache {
     const hit = this.entries.get(key);
     if (hit && hit.store === store && hit.generation === generation && now - hit.at < this.ttlMs) {
       const rest = await hit.text;
-      const text = `{"timings":{"cache_hit":${(monotonicMs() - started).toFixed(3)}},${rest}`;
-      const result = JSON.parse(text) as RecallResult;
-      Object.defineProperty(result, SERIALIZED, { value: text });
-      return result;
+      return fromRecallText({ timings: `{"cache_hit":${(monotonicMs() - started).toFixed(3)}}`, rest });
     }
     const value = compute();
-    const text = value.then(withoutTimings);
+    const text = value.then(restOfRecall);
     this.entries.delete(key);
     this.entries.set(key, { store, generation, at: now, text });
     if (this.entries.size > MAX_ENTRIES) this.evict(now);
@@ -76,10 +66,4 @@ export class RecallResultCache {
       this.entries.delete(key);
     }
   }
-}
-
-/** `{"a":1,"b":2}` of the result without `timings`, minus its opening brace (never empty: a result has memories). */
-function withoutTimings(result: RecallResult): string {
-  const { timings: _timings, ...rest } = result;
-  return JSON.stringify(rest).slice(1);
 }
