@@ -35,6 +35,7 @@ import { type ChangeEvent, type EventsOptions } from './events/change-event.js';
 import { WebhookRegistry } from './webhooks/registry.js';
 import { ProfileLifecycle } from './lifecycle/profile-lifecycle.js';
 import { RecallResultCache } from './recall-pool/result-cache.js';
+import { jsonOf, type RecallAnswer, resultOf } from './recall-pool/recall-text.js';
 import type { TieringResult } from './lifecycle/tiering.js';
 import { type LifecycleSettings, type LifecycleSettingsInput } from './lifecycle/settings.js';
 import { type TierOptions, tierOptionsSchema } from './lifecycle/tier-options.js';
@@ -155,20 +156,29 @@ export class Profile implements ProfileApi {
   }
 
   async recall(query: string, opts: RecallOptions = {}): Promise<RecallResult> {
+    return resultOf(await this.recallAnswer(query, opts));
+  }
+
+  async recallJson(query: string, opts: RecallOptions = {}): Promise<string> {
+    return jsonOf(await this.recallAnswer(query, opts));
+  }
+
+  private async recallAnswer(query: string, opts: RecallOptions): Promise<RecallAnswer> {
     const q = parseInput(querySchema, query, 'query');
     const o = parseRecallOptions(opts);
     scopeWhere(o); // a bad filter fails before the profile is opened, as before
     const store = await this.existing();
-    return this.recallCache.recall(store, q, o, () => this.recallUncached(store, q, o))
-      .then((r) => (r.timings.cache_hit === undefined ? r : this.lifecycle.recalled(r)));
+    const answer = await this.recallCache.recall(store, q, o, () => this.recallUncached(store, q, o));
+    if ('reused' in answer && answer.reused) this.lifecycle.accessed(answer.text.access);
+    return answer;
   }
 
-  private async recallUncached(store: Store, q: string, o: ReturnType<typeof recallOptionsSchema.parse>): Promise<RecallResult> {
+  private async recallUncached(store: Store, q: string, o: ReturnType<typeof recallOptionsSchema.parse>): Promise<RecallAnswer> {
     if (this.rt.recallPool) {
       void this.catchUpEntities(store);
-      return this.rt.recallPool.recall(this.name, q, o);
+      return { text: await this.rt.recallPool.recallText(this.name, q, o) };
     }
-    return this.recallHere(store, q, o).then((r) => this.lifecycle.recalled(r));
+    return { result: this.lifecycle.recalled(await this.recallHere(store, q, o)) };
   }
 
   /** Recall on this thread, recording nothing. */

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MnemoApi, RecallResult } from '../src/api.js';
 import { startHttpServer } from '../src/http/server.js';
 import { openMemory } from '../src/index.js';
-import { fromRecallText, restOfRecall, serializedRecall, toRecallText } from '../src/recall-pool/recall-text.js';
+import { accessOf, jsonOf, resultOf, toRecallText } from '../src/recall-pool/recall-text.js';
 
 let dir: string;
 const opened: MnemoApi[] = [];
@@ -31,15 +31,18 @@ afterEach(async () => {
 });
 
 describe('a recall result as JSON text', () => {
-  it('parses back to the same result, its text kept for the server and the cache', async () => {
+  it('parses back to the same result, with what recording its access needs', async () => {
     const result = await opened[0]!.profile('p').recall(QUESTION, REFERENCE);
-    expect(serializedRecall(result)).toBeUndefined(); // built on this thread: no text
-    const parsed = fromRecallText(toRecallText(result));
+    expect(result.memories.length).toBeGreaterThan(0);
+    const text = toRecallText(result);
+    expect(text.rest).toBe(JSON.stringify(withoutTimings(result)).slice(1));
+    expect(text.access).toEqual({ ids: result.memories.map((m) => m.id), cold: [] });
+    const parsed = resultOf({ text });
     expect(parsed).toEqual(result);
     expect(Object.keys(parsed)).toEqual(['timings', ...Object.keys(withoutTimings(result))]);
-    expect(JSON.parse(serializedRecall(parsed)!)).toEqual(result);
-    expect(restOfRecall(parsed)).toBe(JSON.stringify(withoutTimings(result)).slice(1));
-    expect(restOfRecall(result)).toBe(restOfRecall(parsed));
+    expect(JSON.parse(jsonOf({ text }))).toEqual(result);
+    expect(jsonOf({ result })).toBe(JSON.stringify(result));
+    expect(accessOf({ ...result, memories: result.memories.map((m, i) => ({ ...m, tier: i === 0 ? 'cold' : m.tier })) }).cold).toEqual([result.memories[0]!.id]);
   });
 
   it('a recall thread answers with text that HTTP sends as is, equal to a recall on the calling thread', async () => {
@@ -47,9 +50,11 @@ describe('a recall result as JSON text', () => {
     const server = await startHttpServer({ mnemo: threaded, port: 0, logger: false, webhooks: false });
     try {
       const viaLibrary = await threaded.profile('p').recall(QUESTION, REFERENCE);
-      expect(serializedRecall(viaLibrary)).toBeDefined();
       const direct = await open(0).profile('p').recall(QUESTION, REFERENCE);
       expect(withoutTimings(viaLibrary)).toEqual(withoutTimings(direct));
+      const json = await threaded.profile('p').recallJson!(QUESTION, REFERENCE);
+      expect(json.startsWith('{"timings":{"')).toBe(true); // the thread's text, not serialized again here
+      expect(withoutTimings(JSON.parse(json) as RecallResult)).toEqual(withoutTimings(direct));
       const res = await fetch(`${server.url}/v1/profiles/p/recall`, {
         method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: QUESTION, ...REFERENCE }),
       });
