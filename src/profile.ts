@@ -68,6 +68,8 @@ export class Profile implements ProfileApi {
   private keysAskedBefore = false;
   private warmedUp: Promise<void> | null = null;
   private entityCatchUp: Promise<void> | null = null;
+  /** The store's write generation when the entity index was last caught up. */
+  private entitiesCaughtUpAt: string | undefined;
   private readonly lifecycle: ProfileLifecycle;
   private readonly recallCache: RecallResultCache;
 
@@ -229,9 +231,19 @@ export class Profile implements ProfileApi {
    * indexed here a batch at a time, each a short write, between requests.
    */
   private catchUpEntities(store: Store): Promise<void> {
+    // Nothing committed since the index last caught up: no backlog to look for (four queries a recall).
+    const generation = store.writeGeneration?.();
+    if (generation !== undefined && generation === this.entitiesCaughtUpAt) return Promise.resolve();
     this.entityCatchUp ??= (async () => {
       try {
-        while (!(await store.indexEntities({ batches: 1 }))) await nextBackgroundSlice();
+        for (;;) {
+          const before = store.writeGeneration?.();
+          if (await store.indexEntities({ batches: 1 })) {
+            this.entitiesCaughtUpAt = before; // when the check wrote nothing, nor did anyone meanwhile, it equals the next read
+            break;
+          }
+          await nextBackgroundSlice();
+        }
       } catch (err) {
         this.rt.warn(`indexing entity mentions failed: ${err instanceof Error ? err.message : String(err)}`);
       } finally {
