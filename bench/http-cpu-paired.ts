@@ -7,9 +7,10 @@
  * within seconds weighs on both alike (forked http-load runs at load 10+ differed by 2x between runs of one tree).
  * CPU is this process's: servers, recall threads and the undici client, whose share is the same for both trees.
  * Prints CPU ms per request of each tree, the median of the batches' ratios, and whether both answered every
- * question with the same ranked results.
+ * question with the same ranked results; on Linux also the main thread's share (HTTP, the result cache, and the
+ * client; the recall threads apart), from the scheduler's per-thread run time.
  */
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,6 +32,15 @@ const trees = [here, path.resolve(values.baseline!)];
 const ask = new Function(`return ${UNIQUE_QUESTION}`)() as (i: number, count: number) => string;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const { Pool } = createRequire(import.meta.url)('undici') as typeof import('undici');
+
+/** This process's main thread's CPU ms so far (Linux schedstat; NaN elsewhere). */
+function mainThreadMs(): number {
+  try {
+    return Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+  } catch {
+    return NaN;
+  }
+}
 
 async function seed(tree: string, dir: string): Promise<void> {
   const { openMemory } = await import(path.join(tree, 'src/index.ts'));
@@ -86,7 +96,7 @@ for (const tree of trees) servers.push(await openServer(tree, seeded));
 for (const s of servers) await batch((q) => s.recall(q), count / 2, count / 2 + 200);
 console.log(`${questions} unique recalls over HTTP at ${count} memories, ${conns} connections, ${rounds} round(s); load ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
 const ratios: number[] = [];
-const totals = [0, 0];
+const totals = [0, 0], mainTotals = [0, 0];
 let differ = 0;
 for (let r = 0; r < rounds; r++) {
   const round = [0, 0];
@@ -95,10 +105,11 @@ for (let r = 0; r < rounds; r++) {
     const ms = [0, 0];
     const ranked: string[][] = [[], []];
     for (const side of (b + r) % 2 ? [1, 0] : [0, 1]) {
-      const cpu = process.cpuUsage();
+      const cpu = process.cpuUsage(), main = mainThreadMs();
       ranked[side] = await batch(servers[side]!.recall, from, to);
       const used = process.cpuUsage(cpu);
       ms[side] = (used.user + used.system) / 1000;
+      mainTotals[side]! += (mainThreadMs() - main) / (questions * rounds);
     }
     differ += ranked[0]!.filter((d, i) => d !== ranked[1]![i]).length;
     ratios.push(ms[0]! / ms[1]!);
@@ -111,4 +122,5 @@ for (let r = 0; r < rounds; r++) {
 for (const s of servers) await s.close();
 rmSync(seeded, { recursive: true, force: true });
 console.log(differ === 0 ? `ranked results identical on all ${questions * rounds} requests` : `ranked results differ on ${differ} of ${questions * rounds} requests`);
+console.log(`main thread CPU ms/request: this tree ${mainTotals[0]!.toFixed(3)}, baseline ${mainTotals[1]!.toFixed(3)}`);
 console.log(`CPU ms/request: this tree ${totals[0]!.toFixed(3)}, baseline ${totals[1]!.toFixed(3)} (${values.baseline}), ratio ${(totals[0]! / totals[1]!).toFixed(3)}; median batch ratio ${median(ratios).toFixed(3)} of ${ratios.length}; load ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
