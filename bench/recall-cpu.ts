@@ -10,13 +10,13 @@
  * saves a CPU profile of this tree's measured recalls (.cpuprofile, for Chrome DevTools) and prints its hottest files.
  */
 import { fork } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { benchArgs } from '../src/bench/bench-args.js';
 import { UNIQUE_QUESTION } from './http-load-driver.js';
 import { seedDocument } from './http-load-seed.js';
+import { digest } from './ranked-digest.js';
 import { profileCpu } from '../src/bench/perf/cpu-profile.js';
 
 const args = benchArgs('bench/recall-cpu', `npx tsx bench/recall-cpu.ts [--memories 10000] [--questions 600] [--rounds 3] [--baseline DIR [--paired]]
@@ -37,17 +37,6 @@ const ask = new Function(`return ${UNIQUE_QUESTION}`)() as (i: number, count: nu
 
 /** `ranked`: per question, a digest of the ranked memories and messages (contents, channels, scores to 6 digits) and the answer. */
 interface Sample { cpuMs: number; wallMs: number; steps: Record<string, number>; ranked: string[]; batchRatio?: number }
-
-interface Ranked {
-  answer: string | null;
-  memories: { content: string; score: number; channels: { channel: string }[] }[];
-  messages: { content: string; score: number; channels: { channel: string }[] }[];
-}
-
-function digest(res: Ranked): string {
-  const items = [...res.memories, ...res.messages].map((x) => `${x.content} ${x.score.toPrecision(6)} ${x.channels.map((c) => c.channel).join(',')}`);
-  return createHash('sha256').update(`${res.answer}\n${items.join('\n')}`).digest('hex').slice(0, 16);
-}
 
 /** The profile, seeded once per run (by the baseline's tree when there is one, the older schema) and copied for each probe. */
 async function seed(tree: string, dir: string): Promise<void> {

@@ -27,6 +27,11 @@ export interface ProfileApi {
   ingest(messages: MessageInput[], opts?: IngestOptions): Promise<IngestResult>;
   remember(input: RememberInput): Promise<RememberResult>;
   recall(query: string, opts?: RecallOptions): Promise<RecallResult>;
+  /**
+   * `recall`'s result as JSON text (`timings` may come first): a server sends it without building
+   * the object where the text already exists (a recall thread's answer, a reused result).
+   */
+  recallJson?(query: string, opts?: RecallOptions): Promise<string>;
   list(opts?: ListOptions): Promise<Page<Memory>>;
   get(id: string): Promise<Memory>;
   /** Moves memories to the cold tier and rebuilds the archive index (src/lifecycle/tiering.ts). */

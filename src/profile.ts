@@ -35,6 +35,7 @@ import { type ChangeEvent, type EventsOptions } from './events/change-event.js';
 import { WebhookRegistry } from './webhooks/registry.js';
 import { ProfileLifecycle } from './lifecycle/profile-lifecycle.js';
 import { RecallResultCache } from './recall-pool/result-cache.js';
+import { jsonOf, type RecallAnswer, resultOf } from './recall-pool/recall-text.js';
 import type { TieringResult } from './lifecycle/tiering.js';
 import { type LifecycleSettings, type LifecycleSettingsInput } from './lifecycle/settings.js';
 import { type TierOptions, tierOptionsSchema } from './lifecycle/tier-options.js';
@@ -67,6 +68,8 @@ export class Profile implements ProfileApi {
   private keysAskedBefore = false;
   private warmedUp: Promise<void> | null = null;
   private entityCatchUp: Promise<void> | null = null;
+  /** The store's write generation when the entity index was last caught up. */
+  private entitiesCaughtUpAt: string | undefined;
   private readonly lifecycle: ProfileLifecycle;
   private readonly recallCache: RecallResultCache;
 
@@ -155,20 +158,29 @@ export class Profile implements ProfileApi {
   }
 
   async recall(query: string, opts: RecallOptions = {}): Promise<RecallResult> {
+    return resultOf(await this.recallAnswer(query, opts));
+  }
+
+  async recallJson(query: string, opts: RecallOptions = {}): Promise<string> {
+    return jsonOf(await this.recallAnswer(query, opts));
+  }
+
+  private async recallAnswer(query: string, opts: RecallOptions): Promise<RecallAnswer> {
     const q = parseInput(querySchema, query, 'query');
     const o = parseRecallOptions(opts);
     scopeWhere(o); // a bad filter fails before the profile is opened, as before
     const store = await this.existing();
-    return this.recallCache.recall(store, q, o, () => this.recallUncached(store, q, o))
-      .then((r) => (r.timings.cache_hit === undefined ? r : this.lifecycle.recalled(r)));
+    const answer = await this.recallCache.recall(store, q, o, () => this.recallUncached(store, q, o));
+    if ('reused' in answer && answer.reused) this.lifecycle.accessed(answer.text.access);
+    return answer;
   }
 
-  private async recallUncached(store: Store, q: string, o: ReturnType<typeof recallOptionsSchema.parse>): Promise<RecallResult> {
+  private async recallUncached(store: Store, q: string, o: ReturnType<typeof recallOptionsSchema.parse>): Promise<RecallAnswer> {
     if (this.rt.recallPool) {
       void this.catchUpEntities(store);
-      return this.rt.recallPool.recall(this.name, q, o);
+      return { text: await this.rt.recallPool.recallText(this.name, q, o) };
     }
-    return this.recallHere(store, q, o).then((r) => this.lifecycle.recalled(r));
+    return { result: this.lifecycle.recalled(await this.recallHere(store, q, o)) };
   }
 
   /** Recall on this thread, recording nothing. */
@@ -219,9 +231,19 @@ export class Profile implements ProfileApi {
    * indexed here a batch at a time, each a short write, between requests.
    */
   private catchUpEntities(store: Store): Promise<void> {
+    // Nothing committed since the index last caught up: no backlog to look for (four queries a recall).
+    const generation = store.writeGeneration?.();
+    if (generation !== undefined && generation === this.entitiesCaughtUpAt) return Promise.resolve();
     this.entityCatchUp ??= (async () => {
       try {
-        while (!(await store.indexEntities({ batches: 1 }))) await nextBackgroundSlice();
+        for (;;) {
+          const before = store.writeGeneration?.();
+          if (await store.indexEntities({ batches: 1 })) {
+            this.entitiesCaughtUpAt = before; // when the check wrote nothing, nor did anyone meanwhile, it equals the next read
+            break;
+          }
+          await nextBackgroundSlice();
+        }
       } catch (err) {
         this.rt.warn(`indexing entity mentions failed: ${err instanceof Error ? err.message : String(err)}`);
       } finally {

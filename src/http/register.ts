@@ -5,7 +5,6 @@ import { authorize } from '../auth/access.js';
 import { MnemoError } from '../errors.js';
 import { profileNameSchema } from '../schemas.js';
 import { parseInput } from '../validation.js';
-import { serializedRecall } from '../recall-pool/result-cache.js';
 import type { HttpEnv } from './env.js';
 import type { RouteDef, RouteSettings } from './route.js';
 import { queryObject, readJson } from './validate.js';
@@ -35,8 +34,7 @@ export function registerRoutes(app: Hono<HttpEnv>, mnemo: MnemoApi, routes: Rout
       }
       const profile = name !== null ? mnemo.profile(name) : (undefined as unknown as ProfileApi);
       const res = await def.run({ mnemo, profile, params, query, body, settings });
-      const serialized = serializedRecall(res.body);
-      if (serialized !== undefined) return c.body(serialized, res.status ?? 200, { 'content-type': 'application/json' });
+      if (res.json !== undefined) return c.body(res.json, res.status ?? 200, { 'content-type': 'application/json' });
       return c.json(res.body as object, res.status ?? 200);
     });
   }

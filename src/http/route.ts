@@ -23,6 +23,8 @@ export interface RouteSettings {
 export interface RouteResult {
   status?: 200 | 201 | 202;
   body: unknown;
+  /** The body already as JSON text, sent as is (`body` is then unused). */
+  json?: string;
 }
 
 export interface RouteDef<Q = unknown, B = unknown> {
@@ -47,3 +49,4 @@ export function route<Q = undefined, B = undefined>(def: RouteDef<Q, B>): RouteD
 }
 
 export const ok = (body: unknown, status: RouteResult['status'] = 200): RouteResult => ({ status, body });
+export const okJson = (json: string): RouteResult => ({ status: 200, body: undefined, json });

@@ -13,8 +13,10 @@ import {
   rememberInputSchema,
   topicKeySchema,
 } from '../schemas.js';
+import type { ProfileApi } from '../api.js';
+import type { RecallOptions } from '../schemas.js';
 import * as R from './responses.js';
-import { ok, route, type RouteDef } from './route.js';
+import { ok, okJson, route, type RouteDef, type RouteResult } from './route.js';
 import { INSPECT_ROUTES } from './inspect-routes.js';
 import { TASK_NOTE_ROUTES } from './task-note-routes.js';
 import { CONSOLIDATION_ROUTES } from './consolidation-routes.js';
@@ -28,6 +30,11 @@ export const ingestBodySchema = ingestOptionsSchema.extend({ messages: ingestInp
 import { tierBodySchema } from '../lifecycle/tier-options.js';
 
 export const recallBodySchema = recallOptionsSchema.extend({ query: querySchema });
+
+/** A recall's result, as the text the library already has when it has one (a recall thread's answer, a reused result). */
+async function recalled(profile: ProfileApi, query: string, opts: RecallOptions): Promise<RouteResult> {
+  return profile.recallJson ? okJson(await profile.recallJson(query, opts)) : ok(await profile.recall(query, opts));
+}
 const recallQuerySchema = recallOptionsSchema.extend({ q: querySchema });
 const recallShape = { numbers: ['limit'], booleans: ['synthesize', 'includeSuperseded'], arrays: ['types'] };
 const importBodySchema = z.record(z.string(), z.unknown()).describe('A document from GET /export (format "mnemo-export")');
@@ -55,13 +62,13 @@ export const PROFILE_ROUTES: RouteDef[] = [
     method: 'post', path: `${P}/recall`, operationId: 'recall', scope: 'read', response: R.recallResultSchema,
     summary: 'Answer a question from memory: the answer, a confidence and the ranked memories and messages.',
     body: { schema: recallBodySchema, required: true },
-    run: async ({ profile, body: { query, ...opts } }) => ok(await profile.recall(query, opts)),
+    run: async ({ profile, body: { query, ...opts } }) => recalled(profile, query, opts),
   }),
   route({
     method: 'get', path: `${P}/recall`, operationId: 'recallGet', scope: 'read', response: R.recallResultSchema,
     summary: 'Recall with the question in `q` (same result as POST recall).',
     query: { schema: recallQuerySchema, shape: recallShape },
-    run: async ({ profile, query: { q, ...opts } }) => ok(await profile.recall(q, opts)),
+    run: async ({ profile, query: { q, ...opts } }) => recalled(profile, q, opts),
   }),
   route({
     method: 'get', path: `${P}/memories`, operationId: 'listMemories', scope: 'read', response: R.memoryPageSchema,

@@ -6,6 +6,7 @@ import { withSalience } from './salience.js';
 import { TopBySalience, decodeSalienceCursor, encodeSalienceCursor } from './salience-page.js';
 import { LIFECYCLE_META_KEY, type LifecycleSettings, mergeLifecycleSettings, parseStoredSettings } from './settings.js';
 import { type TieringResult, runTiering } from './tiering.js';
+import { accessOf, type RecallAccess } from '../recall-pool/recall-text.js';
 
 const SETTINGS_TTL_MS = 5_000;
 /** `list --sort salience` streams the matching memories from the store in pages of this many. */
@@ -44,9 +45,13 @@ export class ProfileLifecycle {
 
   /** Records the returned memories as read; the cold ones are queued back to hot. */
   recalled(result: RecallResult): RecallResult {
-    const ids = result.memories.map((m) => m.id);
-    this.recorder.record(ids, new Set(result.memories.filter((m) => m.tier === 'cold').map((m) => m.id)));
+    this.accessed(accessOf(result));
     return result;
+  }
+
+  /** `recalled` for a result known by its access (a reused result's text). */
+  accessed(access: RecallAccess): void {
+    this.recorder.record(access.ids, new Set(access.cold));
   }
 
   /** Records a read by id; a cold memory read by id is queued back to hot like a recalled one. */

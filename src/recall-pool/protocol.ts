@@ -1,5 +1,6 @@
 import type { ErrorCode } from '../errors.js';
 import type { RecallOptions } from '../schemas.js';
+import type { RecallText } from './recall-text.js';
 
 export type ThreadRequestBody =
   | { op: 'recall'; profile: string; query: string; options: RecallOptions }
@@ -14,5 +15,7 @@ export type ThreadRequest = ThreadRequestBody & { id: number };
 
 export type ThreadReply =
   | { id: number; ok: true; value: unknown }
+  /** A recall's result, as text (see RecallText). */
+  | { id: number; ok: true; recall: RecallText }
   | { id: number; ok: false; error: { code: ErrorCode; message: string; details?: Record<string, unknown> } }
   | { warning: string };

@@ -4,6 +4,7 @@ import type { RecallOptions } from '../schemas.js';
 import { MnemoError } from '../errors.js';
 import { DEFAULT_CALL_SETTINGS } from '../models/llm/config.js';
 import type { ThreadReply, ThreadRequestBody } from './protocol.js';
+import { type RecallText, resultOf } from './recall-text.js';
 import { spawnRecallThread } from './spawn-thread.js';
 import type { RecallThreadConfig } from './thread-config.js';
 
@@ -77,12 +78,17 @@ export class RecallPool {
   }
 
   async recall(profile: string, query: string, options: RecallOptions): Promise<RecallResult> {
+    return resultOf({ text: await this.recallText(profile, query, options) });
+  }
+
+  /** A recall's result as the thread's text (see RecallText), not parsed here. */
+  async recallText(profile: string, query: string, options: RecallOptions): Promise<RecallText> {
     const t = this.pick();
     // Threads answer from the on-disk indexes while theirs load, so a first recall never waits for
     // the load; only its timeout does, since the load may keep the thread busy for a while.
     this.warmOn(t, profile).catch(() => {});
     const timeout = t.loaded.has(profile) ? this.timeoutMs : WARM_TIMEOUT_MS;
-    return this.send(t, { op: 'recall', profile, query, options }, timeout) as Promise<RecallResult>;
+    return this.send(t, { op: 'recall', profile, query, options }, timeout) as Promise<RecallText>;
   }
 
   /**
@@ -156,7 +162,7 @@ export class RecallPool {
     clearTimeout(p.timer);
     t.pending.delete(reply.id);
     if (t.pending.size === 0) t.worker.unref();
-    if (reply.ok) p.resolve(reply.value);
+    if (reply.ok) p.resolve('recall' in reply ? reply.recall : reply.value);
     else p.reject(new MnemoError(reply.error.code, reply.error.message, reply.error.details));
   }
 

@@ -4,6 +4,7 @@ import { inForeground } from '../background/foreground.js';
 import { toMnemoError } from '../errors.js';
 import { openMemoryForRecall } from '../mnemo.js';
 import type { ThreadReply, ThreadRequest } from './protocol.js';
+import { type RecallText, toRecallText } from './recall-text.js';
 import type { RecallThreadConfig } from './thread-config.js';
 
 const port = parentPort!;
@@ -16,17 +17,17 @@ const mnemo = openMemoryForRecall({
 
 port.on('message', (req: ThreadRequest) => {
   void answer(req).then(
-    (value) => post({ id: req.id, ok: true, value }),
+    (answered) => post({ id: req.id, ok: true, ...answered }),
     (err) => post({ id: req.id, ok: false, error: toMnemoError(err).toJSON() }),
   );
 });
 
-async function answer(req: ThreadRequest): Promise<unknown> {
-  if (req.op === 'block') return block(req.ms);
+async function answer(req: ThreadRequest): Promise<{ value: unknown } | { recall: RecallText }> {
+  if (req.op === 'block') return { value: block(req.ms) };
   const profile = mnemo.profile(req.profile);
-  if (req.op === 'warm') return profile.warm({ background: req.background });
+  if (req.op === 'warm') return { value: await profile.warm({ background: req.background }) };
   // Index loads started by `warm` pause their slices while recalls are being answered.
-  return inForeground(() => profile.recall(req.query, req.options));
+  return { recall: toRecallText(await inForeground(() => profile.recall(req.query, req.options))) };
 }
 
 /** The internal test-only 'block' op: holds the thread the way a runaway loop would. */

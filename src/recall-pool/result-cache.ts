@@ -1,8 +1,8 @@
-import type { RecallResult } from '../api.js';
 import type { RecallOptions } from '../schemas.js';
 import type { Store } from '../store/store.js';
 import { recallTuningRevision } from '../recall/tuning.js';
 import { monotonicMs } from '../elapsed.js';
+import { type RecallAnswer, type RecallText, textOf } from './recall-text.js';
 
 /** How long a recall result may be reused when nothing was written meanwhile (default). */
 export const RECALL_CACHE_MS = 1000;
@@ -12,16 +12,8 @@ interface Entry {
   store: Store;
   generation: string;
   at: number;
-  /** The result as JSON without its timings, e.g. `"memories":[…],…}`, once computed. */
-  text: Promise<string>;
-}
-
-/** A reused result's JSON text, so a server can send it without serializing it again. */
-const SERIALIZED = Symbol('mnemo.recall.serialized');
-
-/** The JSON text of a recall result that came from the cache (undefined for a computed one). */
-export function serializedRecall(result: unknown): string | undefined {
-  return result !== null && typeof result === 'object' ? (result as { [SERIALIZED]?: string })[SERIALIZED] : undefined;
+  /** The result as text (its `timings` left unused), once computed. */
+  text: Promise<RecallText>;
 }
 
 /**
@@ -30,15 +22,15 @@ export function serializedRecall(result: unknown): string | undefined {
  * thread or process, including the access log and its fold into salience) and for at most
  * `ttlMs` (recency and "last week" move with the clock). Concurrent identical recalls share one
  * computation. Stores without a write generation (PostgreSQL) are never cached. A reused result
- * is a fresh copy (parsed from the stored JSON) and says so in `timings.cache_hit` (the ms the
- * hit took) in place of the original stage timings.
+ * is its stored text (`reused`; parsed, it is a fresh copy) and says so in `timings.cache_hit`
+ * (the ms the hit took) in place of the original stage timings.
  */
 export class RecallResultCache {
   private readonly entries = new Map<string, Entry>();
 
   constructor(private readonly ttlMs = RECALL_CACHE_MS) {}
 
-  async recall(store: Store, query: string, options: RecallOptions, compute: () => Promise<RecallResult>): Promise<RecallResult> {
+  async recall(store: Store, query: string, options: RecallOptions, compute: () => Promise<RecallAnswer>): Promise<RecallAnswer> {
     const written = this.ttlMs > 0 ? store.writeGeneration?.() : undefined;
     if (written === undefined) return compute();
     const generation = `${written}/${recallTuningRevision()}`;
@@ -47,14 +39,11 @@ export class RecallResultCache {
     const now = Date.now();
     const hit = this.entries.get(key);
     if (hit && hit.store === store && hit.generation === generation && now - hit.at < this.ttlMs) {
-      const rest = await hit.text;
-      const text = `{"timings":{"cache_hit":${(monotonicMs() - started).toFixed(3)}},${rest}`;
-      const result = JSON.parse(text) as RecallResult;
-      Object.defineProperty(result, SERIALIZED, { value: text });
-      return result;
+      const { rest, access } = await hit.text;
+      return { text: { timings: `{"cache_hit":${(monotonicMs() - started).toFixed(3)}}`, rest, access }, reused: true };
     }
     const value = compute();
-    const text = value.then(withoutTimings);
+    const text = value.then(textOf);
     this.entries.delete(key);
     this.entries.set(key, { store, generation, at: now, text });
     if (this.entries.size > MAX_ENTRIES) this.evict(now);
@@ -76,10 +65,4 @@ export class RecallResultCache {
       this.entries.delete(key);
     }
   }
-}
-
-/** `{"a":1,"b":2}` of the result without `timings`, minus its opening brace (never empty: a result has memories). */
-function withoutTimings(result: RecallResult): string {
-  const { timings: _timings, ...rest } = result;
-  return JSON.stringify(rest).slice(1);
 }

@@ -6,10 +6,12 @@ const DAY = 86_400_000;
 /**
  * Words every time expression chrono reads holds at least one of (a digit, a month, a weekday, a
  * relative or unit word). Most questions hold none, and parsing costs more than the rest of the
- * analysis, so they skip it.
+ * analysis, so they skip it. A number written `#12` (an issue, a ticket, an item) names a thing,
+ * not a time: its digits count only when something other than a space or the question's end
+ * follows it ("#5pm", "#5:30").
  */
 export const MAY_HOLD_TIME = new RegExp([
-  String.raw`\d`,
+  String.raw`(?<![#\d])\d|#\d+(?![\d\s?!]|$)`,
   String.raw`\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun|week|month|year|day|hour|min|sec|` +
     String.raw`fortnight|decade|morning|afternoon|evening|night|noon|midnight|tonight|today|tomorrow|yesterday|` +
     String.raw`spring|summer|autumn|winter|christmas)`,
