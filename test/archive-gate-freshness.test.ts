@@ -1,7 +1,9 @@
 /**
  * The archive gate keeps what it read of the archive (postings of a word, each entry's term keys,
  * member counts) until the archive is rewritten. A rewrite by this handle or by another one on the
- * same data directory is seen by the next recall asking the same words.
+ * same data directory is seen by the next recall asking the same words. The gate reads the archive
+ * on a miss (a cold memory that leads and answers is ranked without it): here every pass counts as
+ * one, so each recall reads it.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +11,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { MnemoApi, ProfileApi } from '../src/api.js';
 import { openMemory } from '../src/index.js';
+import { setRecallTuning } from '../src/recall/tuning.js';
 
 let dir: string;
 const handles: MnemoApi[] = [];
@@ -20,6 +23,7 @@ const open = () => {
 const why = async (p: ProfileApi, q: string) => (await p.recall(q)).reading.tiers?.why.join(' ') ?? '';
 
 beforeEach(async () => {
+  setRecallTuning({ escalateBelow: 1.01 });
   dir = mkdtempSync(path.join(tmpdir(), 'mnemo-archive-fresh-'));
   const p = open();
   await p.remember({ content: 'The billing service uses PostgreSQL as its database.', type: 'fact', topicKey: 'billing.database' });
@@ -27,6 +31,7 @@ beforeEach(async () => {
   await p.tier({ coldBelow: 1 });
 });
 afterEach(async () => {
+  setRecallTuning({});
   await Promise.all(handles.splice(0).map((m) => m.close()));
   rmSync(dir, { recursive: true, force: true });
 });

@@ -11,6 +11,7 @@ import { shouldCool } from '../src/lifecycle/tiering.js';
 import { parseDuration } from '../src/lifecycle/tier-options.js';
 import { parseMemoryFile, renderMarkdownExport } from '../src/interop/markdown/index.js';
 import { toMemory } from '../src/interop/to-memory.js';
+import { setRecallTuning } from '../src/recall/tuning.js';
 import type { Memory } from '../src/types.js';
 
 const NOW = new Date('2026-06-01T00:00:00.000Z');
@@ -154,8 +155,10 @@ describe('tiers, escalation and rehydration through the library', () => {
       { id: id(3), content: 'The deploy target is Fly.io', topicKey: 'project.deploy_target', days: 3 },
     ]);
     await p.tier({ coldAfter: '90d' });
-    const r = await p.recall('What hobby did Caroline take up?', { synthesize: false });
-    expect(r.reading.tiers!.searched).toEqual(['hot', 'archive', 'cold', 'messages'].slice(0, r.reading.tiers!.searched.length));
+    // Every pass a miss: after the cold pass the gate reads the archive (see the next test).
+    setRecallTuning({ escalateBelow: 1.01 });
+    const r = await p.recall('What hobby did Caroline take up?', { synthesize: false }).finally(() => setRecallTuning({}));
+    expect(r.reading.tiers!.searched).toEqual(['hot', 'cold', 'archive', 'messages']);
     expect(r.reading.tiers!.searched).toContain('cold');
     expect(r.reading.tiers!.why.join('\n')).toMatch(/archive index matched .*caroline/);
     const hit = r.memories.find((m) => m.id === id(1));
@@ -168,6 +171,18 @@ describe('tiers, escalation and rehydration through the library', () => {
     const after = await p.get(id(1));
     expect(after).toMatchObject({ tier: 'hot', accessCount: 1 });
     expect(after.lastAccessedAt).not.toBeNull();
+  });
+
+  it('a cold memory that leads and answers is ranked without reading the archive index', async () => {
+    await seed([
+      { id: id(1), content: 'Caroline took up pottery classes on weekends', topicKey: 'caroline.hobby', days: 400 },
+      { id: id(3), content: 'The deploy target is Fly.io', topicKey: 'project.deploy_target', days: 3 },
+    ]);
+    await p.tier({ coldAfter: '90d' });
+    const r = await p.recall('What hobby did Caroline take up?', { synthesize: false });
+    expect(r.memories[0]).toMatchObject({ id: id(1), tier: 'cold' });
+    expect(r.reading.tiers!.searched).toEqual(['hot', 'cold']);
+    expect(r.reading.tiers!.why.join('\n')).toMatch(/leads the .* channel: ranking cold memories\n.*reached/);
   });
 
   it('a confident hot answer neither escalates nor reads the archive index; tiers: all skips the gate', async () => {

@@ -178,7 +178,7 @@ describe('the same question', () => {
     const all = await p.recall(DB_QUESTION, { tiers: 'all' });
     const auto = await p.recall(DB_QUESTION);
     expect(all.reading.tiers?.why.join(' ')).toContain('gate skipped');
-    expect(auto.reading.tiers?.searched).toContain('archive');
+    expect(auto.reading.tiers?.searched).toContain('cold');
     expect((await p.recall(DB_QUESTION, { tiers: 'all' })).reading.tiers).toEqual(all.reading.tiers);
   });
 

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ArchiveSearch } from '../src/lifecycle/archive.js';
 import type { ArchiveEntry } from '../src/store/lifecycle-store.js';
 import { openSqliteStore, type SqliteStore } from '../src/store/sqlite/sqlite-store.js';
+import { setRecallTuning } from '../src/recall/tuning.js';
 import { openMemory } from '../src/index.js';
 
 const ENTRIES: ArchiveEntry[] = [
@@ -152,11 +153,14 @@ describe('tiers read from the database (one-shot store)', () => {
       { ...base, id: 'b'.repeat(32), content: 'The deploy target is Fly.io', topicKey: 'project.deploy_target' },
     ] }, { strategy: 'replace' });
     await p.tier({ coldAfter: '90d' });
+    // Every pass a miss: the gate reads the archive (a cold memory that answers is ranked without it).
+    setRecallTuning({ escalateBelow: 1.01 });
     const loaded = await p.recall('What hobby did Caroline take up?', { synthesize: false });
     await seedMem.close();
     const once = openMemory({ dataDir, embedder: false, worker: { background: false }, loadIndexes: 'warm' });
     const r = await once.profile('p').recall('What hobby did Caroline take up?', { synthesize: false });
     await once.close();
+    setRecallTuning({});
     expect(r.reading.tiers).toEqual(loaded.reading.tiers);
     expect(r.reading.tiers!.why.join('\n')).toMatch(/archive index matched .*caroline/);
     expect(r.memories.map((m) => m.id)).toEqual(loaded.memories.map((m) => m.id));

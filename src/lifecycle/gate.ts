@@ -40,21 +40,22 @@ export async function tierState(store: Store): Promise<TierState> {
 /**
  * Before ranking: escalate at once when a cold memory leads a memory channel (the indexes span
  * both tiers; only ranking, hydration and synthesis are tiered), so such a question costs one
- * ranking, not two. Pure so it can be tested alone.
+ * ranking, not two. The channels then already lead to the cold tier: the archive index is read
+ * only when that pass misses too. Pure so it can be tested alone.
  */
 export function decideBeforeRanking(s: { coldLeads: string[] }): { escalate: boolean; why: string | null } {
-  if (s.coldLeads.length > 0) return { escalate: true, why: `a cold memory leads the ${s.coldLeads.join(', ')} channel: searching the archive index and cold memories` };
+  if (s.coldLeads.length > 0) return { escalate: true, why: `a cold memory leads the ${s.coldLeads.join(', ')} channel: ranking cold memories` };
   return { escalate: false, why: null };
 }
 
 /** The decision after ranking a pass, pure so it can be tested alone. */
-export function decideEscalation(s: { stage: 'hot' | 'cold'; confidence: number; threshold: number }): { escalate: boolean; why: string } {
+export function decideEscalation(s: { stage: 'hot' | 'cold'; confidence: number; threshold: number; archiveRead?: boolean }): { escalate: boolean; why: string } {
   const conf = `confidence ${s.confidence.toFixed(2)}`;
   if (s.stage === 'hot') {
     if (s.confidence < s.threshold) return { escalate: true, why: `${conf} under ${s.threshold} in the hot tier: searching the archive index and cold memories` };
     return { escalate: false, why: `${conf} reached ${s.threshold} in the hot tier` };
   }
-  if (s.confidence < s.threshold) return { escalate: true, why: `${conf} under ${s.threshold} with cold memories: searching raw messages` };
+  if (s.confidence < s.threshold) return { escalate: true, why: `${conf} under ${s.threshold} with cold memories: searching ${s.archiveRead === false ? 'the archive index and ' : ''}raw messages` };
   return { escalate: false, why: `${conf} reached ${s.threshold} with cold memories` };
 }
 
@@ -68,9 +69,11 @@ export interface GateOptions {
 /**
  * Confidence-gated escalation over the tiers. In a profile with cold memories, the memory
  * channels search once (their indexes span both tiers) and recall ranks the hot hits; a real miss
- * (the confidence under the threshold, or a cold memory leading a channel) looks the question up
- * in the archive index and ranks the cold hits and the archive's members too, without searching
- * again; when still under, the raw messages join. With `tiers: 'all'`, or nothing cold, one pass
+ * (the confidence under the threshold) looks the question up in the archive index and ranks the
+ * cold hits and the archive's members too, without searching again; when still under, the raw
+ * messages join. A cold memory leading a channel ranks the cold hits at once, and the archive
+ * joins the raw messages only when that pass is under the threshold too (reading the archive
+ * for a question the channels already answer from the cold tier cost half a recall at 100K). With `tiers: 'all'`, or nothing cold, one pass
  * searches everything, as recall always did.
  */
 export class TierGate {
@@ -79,6 +82,7 @@ export class TierGate {
   private memoryResults: ChannelResult[] = [];
   private coldResults: ChannelResult[] = [];
   private terms: string[] = [];
+  private archiveRead = false;
 
   private constructor(readonly tiered: boolean, private readonly opts: GateOptions, private readonly state: TierState | null, why: string) {
     this.reading = tiered ? { searched: ['hot'], why: [] } : { searched: ['hot', 'cold', 'messages'], why: [why] };
@@ -105,7 +109,8 @@ export class TierGate {
     const early = decideBeforeRanking({ coldLeads });
     if (early.escalate) {
       this.reading.why.push(early.why!);
-      return this.toCold();
+      // The channels already lead to the cold tier: the archive is read only if this pass misses too.
+      return this.toCold(false);
     }
     return results.map((r) => ({ ...r, hits: r.hits.filter((h) => h.kind !== 'memory' || !isCold(h.id)) }));
   }
@@ -113,19 +118,20 @@ export class TierGate {
   /** After ranking a pass: the next pass's channel results, or null to stop. */
   async next(confidence: number, searchMessages: () => Promise<ChannelResult[]>): Promise<ChannelResult[] | null> {
     if (this.stage === 'done') return null;
-    const d = decideEscalation({ stage: this.stage, confidence, threshold: this.opts.escalateBelow });
+    const d = decideEscalation({ stage: this.stage, confidence, threshold: this.opts.escalateBelow, archiveRead: this.archiveRead });
     this.reading.why.push(d.why);
     if (!d.escalate) {
       this.stage = 'done';
       return null;
     }
-    if (this.stage === 'hot') return this.toCold();
+    if (this.stage === 'hot') return this.toCold(true);
     this.stage = 'done';
+    const archive = this.archiveRead ? [] : this.archiveHits();
     this.reading.searched.push('messages');
     const messages = await searchMessages();
     // Nothing new to rank: the cold pass's ranking stands.
-    if (messages.every((r) => r.hits.length === 0)) return null;
-    return [...this.coldResults, ...messages];
+    if (archive.length === 0 && messages.every((r) => r.hits.length === 0)) return null;
+    return [...this.coldResults, ...archive, ...messages];
   }
 
   /** Which tiers were searched and why. */
@@ -133,16 +139,26 @@ export class TierGate {
     return { searched: [...this.reading.searched], why: [...this.reading.why] };
   }
 
-  /** The cold pass: every memory hit, and the members of the archive entries the question matches as their own list. */
-  private toCold(): ChannelResult[] {
+  /**
+   * The cold pass: every memory hit, and with `archive` the members of the archive entries the
+   * question matches as their own list (without, they join the next pass if there is one).
+   */
+  private toCold(archive: boolean): ChannelResult[] {
+    const archiveHits = archive ? this.archiveHits() : [];
+    this.reading.searched.push('cold');
+    this.stage = 'cold';
+    this.coldResults = [...this.memoryResults, ...archiveHits];
+    return this.coldResults;
+  }
+
+  /** The cold members of the archive entries the question matches, as one ranked list (none: no list). */
+  private archiveHits(): ChannelResult[] {
     const { isCold, searchArchive } = this.state!;
+    this.archiveRead = true;
     const match = searchArchive(this.terms);
     const members = match.memberIds.filter((id) => isCold(id)).slice(0, ARCHIVE_HITS);
     if (match.entries.length) this.reading.why.push(`archive index matched ${match.entries.slice(0, 3).map((e) => `${e.kind}:${e.key}`).join(', ')}`);
-    this.reading.searched.push('archive', 'cold');
-    this.stage = 'cold';
-    const archiveHits: ChannelResult[] = members.length ? [{ channel: 'topic_key', hits: members.map((id, i) => ({ kind: 'memory', id, score: 1 / (i + 1) })) }] : [];
-    this.coldResults = [...this.memoryResults, ...archiveHits];
-    return this.coldResults;
+    this.reading.searched.push('archive');
+    return members.length ? [{ channel: 'topic_key', hits: members.map((id, i) => ({ kind: 'memory', id, score: 1 / (i + 1) })) }] : [];
   }
 }

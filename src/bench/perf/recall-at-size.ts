@@ -35,6 +35,8 @@ export interface RecallAtSize {
   engines: EngineRun[];
   /** With two engines: share of questions on which both returned the same top-10 memory ids in the same order. */
   sameTop10: number | null;
+  /** With two engines: share of questions with the same answer, memories and messages (ids, scores, channels). */
+  sameRanked: number | null;
   ftsBaseline: LatencySummary;
   /** With `cpuProfile`: where the timed questions spent CPU (all engines and the baseline together). */
   cpu?: CpuSummary;
@@ -60,6 +62,10 @@ async function openEngine(root: string, dataDir: string, embedder: Embedder): Pr
 
 export async function measureRecallAtSize(opts: {
   keptDir: string; inPlace?: boolean; cpuProfile?: string; size: number; seed: number; queries: number; embedder: Embedder; roots: string[];
+  /** `all`: past the tier gate (see RecallParams.tiers). */
+  tiers?: 'auto' | 'all';
+  /** Time the plain FTS5 search too (default true). */
+  ftsBaseline?: boolean;
 }): Promise<RecallAtSize> {
   const copy = opts.inPlace ? opts.keptDir : mkdtempSync(path.join(os.tmpdir(), 'mnemo-recall-at-size-'));
   try {
@@ -69,8 +75,9 @@ export async function measureRecallAtSize(opts: {
     const fts = openSqliteStore(profilePath(copy, PERF_PROFILE), PERF_PROFILE, { textIndex: false });
     const questions = recallQuestions(opts.seed, opts.size, opts.queries);
     // First recalls load word vectors and caches: not timed.
-    for (const e of engines) await e.profile.recall(questions[0].query, { synthesize: true, limit: 10 });
-    const samples = engines.map(() => ({ ms: [] as number[], timings: [] as Record<string, number>[], hits: 0, top: [] as string[] }));
+    const recallOpts = { synthesize: true, limit: 10, tiers: opts.tiers ?? 'auto' } as const;
+    for (const e of engines) await e.profile.recall(questions[0].query, recallOpts);
+    const samples = engines.map(() => ({ ms: [] as number[], timings: [] as Record<string, number>[], hits: 0, top: [] as string[], ranked: [] as string[] }));
     const ftsMs: number[] = [];
     const ask = async (i: number) => {
       const q = questions[i];
@@ -78,12 +85,14 @@ export async function measureRecallAtSize(opts: {
       const order = engines.map((_, k) => (i % 2 === 0 ? k : engines.length - 1 - k));
       for (const k of order) {
         const t = performance.now();
-        const r = await engines[k].profile.recall(q.query, { synthesize: true, limit: 10 });
+        const r = await engines[k].profile.recall(q.query, recallOpts);
         samples[k].ms.push(performance.now() - t);
         samples[k].timings.push(r.timings);
         samples[k].top.push(r.memories.map((m: { id: string }) => m.id).join(' '));
+        samples[k].ranked.push(rankedDigest(r));
         if (r.memories.some((m) => m.id === source)) samples[k].hits++;
       }
+      if (opts.ftsBaseline === false) return;
       const t = performance.now();
       await fts.searchMemories({ terms: keywords(q.query) }, { limit: 50 });
       ftsMs.push(performance.now() - t);
@@ -98,6 +107,7 @@ export async function measureRecallAtSize(opts: {
         root: e.root, warmMs: e.warmMs, recall: latencySummary(samples[k].ms), stages: meanTimings(samples[k].timings), hitRate: samples[k].hits / questions.length,
       })),
       sameTop10: engines.length === 2 ? samples[0].top.filter((t, i) => t === samples[1].top[i]).length / questions.length : null,
+      sameRanked: engines.length === 2 ? samples[0].ranked.filter((t, i) => t === samples[1].ranked[i]).length / questions.length : null,
       ftsBaseline: latencySummary(ftsMs),
       cpu,
     };
@@ -105,3 +115,11 @@ export async function measureRecallAtSize(opts: {
     if (!opts.inPlace) rmSync(copy, { recursive: true, force: true });
   }
 }
+
+/** A recall's answer and ranked memories and messages (ids, scores, channels), as one string. */
+function rankedDigest(r: { answer: string | null; memories: Ranked[]; messages: Ranked[] }): string {
+  const line = (x: Ranked) => `${x.id} ${x.score} ${x.channels.map((c) => `${c.channel}:${c.rank}:${c.score}`).join(',')}`;
+  return [r.answer ?? '', ...r.memories.map(line), '', ...r.messages.map(line)].join('\n');
+}
+
+interface Ranked { id: string; score: number; channels: { channel: string; rank: number; score: number }[] }

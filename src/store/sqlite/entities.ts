@@ -91,8 +91,8 @@ const MENTIONS = `(SELECT entity, kind, item_id, session_id FROM entity_mentions
 const KNOWN = `SELECT 1 FROM entity_mentions WHERE entity = ?1 UNION ALL SELECT 1 FROM entity_mentions_recent WHERE entity = ?1 LIMIT 1`;
 const OF_ENTITY = `SELECT kind, item_id, session_id FROM entity_mentions WHERE entity = ?1
   UNION ALL SELECT kind, item_id, session_id FROM entity_mentions_recent WHERE entity = ?1`;
-/** Counted without reading a column: the rows of a common name are tens of thousands. */
-const COUNT_OF_ENTITY = `SELECT 1 FROM entity_mentions WHERE entity = ?1 UNION ALL SELECT 1 FROM entity_mentions_recent WHERE entity = ?1`;
+/** Both tables' mentions of an entity, kept by triggers (see migrations.ts): a common name's rows are tens of thousands. */
+const COUNT_OF_ENTITY = `SELECT n FROM entity_counts WHERE entity = ?`;
 
 export function entityMentions(conn: Connection, entities: string[], limit = 500, maxBacklog?: number): EntityMention[] {
   catchUp(conn, maxBacklog);
@@ -110,7 +110,8 @@ export function entityCounts(conn: Connection, entities: string[], atMost?: numb
   catchUp(conn, maxBacklog);
   const out = new Map<string, number>();
   for (const entity of new Set(entities)) {
-    const count = () => conn.get<{ n: number }>(`SELECT count(*) AS n FROM (${COUNT_OF_ENTITY} LIMIT ?2)`, entity, atMost === undefined ? -1 : atMost + 1)!.n;
+    // Past `atMost` a count reads as one over it, as when counting stopped there.
+    const count = () => Math.min(conn.get<{ n: number }>(COUNT_OF_ENTITY, entity)?.n ?? 0, atMost === undefined ? Infinity : atMost + 1);
     const n = memo ? memo.get(conn, `entity\0${entity}\0${atMost ?? -1}`, count) : count();
     if (n > 0) out.set(entity, n);
   }
