@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { benchArgs } from '../src/bench/bench-args.js';
 import { UNIQUE_QUESTION } from './http-load-driver.js';
-import { seedDocument } from './http-load-seed.js';
+import { seedWithTree } from './http-load-seed.js';
 import { digest, type Ranked } from './ranked-digest.js';
 
 const args = benchArgs('bench/http-cpu-paired', `npx tsx bench/http-cpu-paired.ts --baseline DIR [--memories 10000] [--questions 800] [--conns 16] [--rounds 2]`, {
@@ -42,15 +42,6 @@ function mainThreadMs(): number {
   }
 }
 
-async function seed(tree: string, dir: string): Promise<void> {
-  const { openMemory } = await import(path.join(tree, 'src/index.ts'));
-  const mnemo = openMemory({ dataDir: dir, embedder: { kind: 'hashing' }, recallThreads: 0, onWarning: () => {} });
-  const profile = mnemo.profile('bench');
-  await profile.import(seedDocument(count));
-  await profile.drain();
-  await profile.warm();
-  await mnemo.close();
-}
 
 /** A tree's server over its own copy of the seeded profile; no background jobs, so no access fold moves scores between trees. */
 async function openServer(tree: string, from: string) {
@@ -89,7 +80,7 @@ async function batch(recall: (q: string) => Promise<Ranked>, from: number, to: n
 }
 
 const seeded = mkdtempSync(path.join(os.tmpdir(), 'mnemo-http-cpu-seed-'));
-await seed(trees[1]!, seeded);
+await seedWithTree(trees[1]!, seeded, count);
 const servers = [];
 for (const tree of trees) servers.push(await openServer(tree, seeded));
 // Warm-up on other questions than the measured ones (JIT, caches), both trees.

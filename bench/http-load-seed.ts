@@ -1,5 +1,6 @@
 /** The 10K-style profile bench/http-load.ts and bench/recall-cpu.ts seed: one fact per subject, attribute and number. */
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 
 const SUBJECTS = ['billing service', 'search cluster', 'mobile app', 'data pipeline', 'auth gateway', 'web frontend', 'ml trainer', 'cron runner'];
 const ATTRS = ['database', 'region', 'owner', 'language', 'deploy day', 'package manager', 'queue', 'cache'];
@@ -16,4 +17,18 @@ export function seedDocument(count: number, now = new Date().toISOString()) {
     };
   });
   return { format: 'mnemo-export', version: 1, profile: 'bench', exportedAt: now, messages: [], memories, audit: [] };
+}
+
+/**
+ * Seeds `dir` with that profile through the tree's own library (a baseline tree writes its own,
+ * older, schema), its HNSW graph built and saved so every probe searches the same one.
+ */
+export async function seedWithTree(tree: string, dir: string, count: number): Promise<void> {
+  const { openMemory } = await import(path.join(tree, 'src/index.ts'));
+  const mnemo = openMemory({ dataDir: dir, embedder: { kind: 'hashing' }, recallThreads: 0, onWarning: () => {} });
+  const profile = mnemo.profile('bench');
+  await profile.import(seedDocument(count));
+  await profile.drain();
+  await profile.warm();
+  await mnemo.close();
 }

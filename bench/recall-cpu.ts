@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { benchArgs } from '../src/bench/bench-args.js';
 import { UNIQUE_QUESTION } from './http-load-driver.js';
-import { seedDocument } from './http-load-seed.js';
+import { seedWithTree } from './http-load-seed.js';
 import { digest } from './ranked-digest.js';
 import { profileCpu } from '../src/bench/perf/cpu-profile.js';
 
@@ -38,16 +38,6 @@ const ask = new Function(`return ${UNIQUE_QUESTION}`)() as (i: number, count: nu
 /** `ranked`: per question, a digest of the ranked memories and messages (contents, channels, scores to 6 digits) and the answer. */
 interface Sample { cpuMs: number; wallMs: number; steps: Record<string, number>; ranked: string[]; batchRatio?: number }
 
-/** The profile, seeded once per run (by the baseline's tree when there is one, the older schema) and copied for each probe. */
-async function seed(tree: string, dir: string): Promise<void> {
-  const { openMemory } = await import(path.join(tree, 'src/index.ts'));
-  const mnemo = openMemory({ dataDir: dir, embedder: { kind: 'hashing' }, recallThreads: 0, onWarning: () => {} });
-  const profile = mnemo.profile('bench');
-  await profile.import(seedDocument(count));
-  await profile.drain();
-  await profile.warm(); // and its HNSW graph built and saved: every probe searches the same one
-  await mnemo.close();
-}
 
 /** A probe: a copy of the seeded profile opened by `tree`, and `warmJit` to warm it up on other questions than the measured ones. */
 async function openProbe(tree: string, from: string) {
@@ -131,7 +121,7 @@ function inChild<T>(tree: string, mode: string[]): Promise<T> {
 }
 
 if (values.child) {
-  if (values.seed) await seed(values.child, values.seed);
+  if (values.seed) await seedWithTree(values.child, values.seed, count);
   const from = () => values.from ?? args.fail('--child needs --from DIR or --seed DIR');
   if (values.pair) {
     if (process.send) process.send(await measurePaired([values.child, values.pair], from()));
