@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
-import { closeSync, openSync, readFileSync, readSync, readdirSync, rmSync, statSync } from 'node:fs';
+import fs, { closeSync, openSync, readFileSync, readSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { readFile } from 'node:fs/promises';
 import { type Bm25Index } from '../../search/bm25-index.js';
 import { bm25FromSections, bm25Sections, type Bm25Sections } from '../../search/bm25-snapshot.js';
+import { nodeCrypto } from '../../lazy-crypto.js';
 import { writeFileAtomic } from '../../vector/atomic-file.js';
 
 /**
@@ -66,7 +65,7 @@ export function saveTextSnapshot(path: string, point: TextSnapshotPoint, main: B
     return { liveTokens: s.liveTokens, sections };
   });
   const body = Buffer.concat(chunks, offset);
-  const header: Header = { format: FORMAT, ...point, checksum: createHash('sha1').update(body).digest('hex'), bodyBytes: body.length, indexes };
+  const header: Header = { format: FORMAT, ...point, checksum: nodeCrypto().createHash('sha1').update(body).digest('hex'), bodyBytes: body.length, indexes };
   const line = Buffer.from(`${JSON.stringify(header)}\n`);
   // The header line is padded with spaces so the body starts aligned too.
   const headPad = Buffer.alloc((ALIGN - (line.length % ALIGN)) % ALIGN, 0x20);
@@ -107,7 +106,8 @@ export function readTextSnapshot(path: string, table: string, dbId: string | nul
 export async function readTextSnapshotAsync(path: string, table: string, dbId: string | null, schema: number): Promise<TextSnapshot | null> {
   let file: Buffer;
   try {
-    file = await readFile(path);
+    // fs.promises on use: a one-shot command never restores a snapshot (see atomic-file.ts).
+    file = await fs.promises.readFile(path);
   } catch {
     return null;
   }
@@ -128,7 +128,7 @@ function parseTextSnapshot(file: Buffer, table: string, dbId: string | null, sch
   const bodyStart = nl + 1;
   if ((bodyStart % ALIGN) !== 0 || file.length - bodyStart !== header.bodyBytes) throw new Error('cut short');
   const body = file.subarray(bodyStart);
-  if (createHash('sha1').update(body).digest('hex') !== header.checksum) throw new Error('checksum mismatch');
+  if (nodeCrypto().createHash('sha1').update(body).digest('hex') !== header.checksum) throw new Error('checksum mismatch');
   const [main, apart] = header.indexes.map((ix) => bm25FromSections(sectionsOf(body, ix)));
   return { table, dbId: header.dbId, schema, rev: header.rev, lastKey: header.lastKey, main, apart };
 }
