@@ -420,7 +420,7 @@ export class Profile implements ProfileApi {
 
   async drain(): Promise<void> {
     const store = await this.existing();
-    await this.lifecycle.recorder.flush();
+    await this.lifecycle.recorder.flush({ fold: true });
     for (let i = 0; i < 10_000; i++) {
       await this.rt.worker.drain(store);
       const { pending, running, firstPending } = await store.unfinishedJobs();
@@ -476,7 +476,7 @@ export class Profile implements ProfileApi {
   async close(): Promise<void> {
     if (!this.storePromise) return;
     const store = await this.storePromise.catch(() => null);
-    if (store) await this.lifecycle.recorder.flush();
+    if (store) await this.lifecycle.recorder.flush({ fold: true });
     this.closing?.();
     await this.embedderCheck;
     if (store) this.rt.worker.remove(store);

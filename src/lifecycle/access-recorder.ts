@@ -2,6 +2,9 @@ import type { AccessEntry } from '../store/lifecycle-store.js';
 import type { Store } from '../store/store.js';
 import { FOLD_JOB } from './fold-job.js';
 
+/** Reads held in process while the store refuses writes; past it, the oldest failed batch's rest is dropped. */
+const MAX_HELD = 100_000;
+
 export interface AccessRecorderOptions {
   /** Flush once this many distinct memories are waiting. */
   maxBatch?: number;
@@ -47,8 +50,12 @@ export class AccessRecorder {
     return this.pending.size;
   }
 
-  /** Writes what is buffered (one transaction) and queues a fold; resolves when written. */
-  flush(): Promise<void> {
+  /**
+   * Writes what is buffered (one transaction) and queues a fold; resolves when written. `fold`
+   * queues one even when this recorder queued one moments ago (a caller about to drain the queue).
+   * Entries a failed write held go back to the buffer for the next flush.
+   */
+  flush(opts: { fold?: boolean } = {}): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     if (this.pending.size === 0) return this.flushing;
@@ -56,11 +63,29 @@ export class AccessRecorder {
     this.pending = new Map();
     const now = Date.now();
     // One fold job folds the whole log, so a few seconds between them is plenty.
-    const enqueue = now - this.lastFoldQueued > 5_000 ? [{ kind: FOLD_JOB, payload: {} }] : [];
+    const enqueue = opts.fold || now - this.lastFoldQueued > 5_000 ? [{ kind: FOLD_JOB, payload: {} }] : [];
     if (enqueue.length) this.lastFoldQueued = now;
     this.flushing = this.flushing
       .then(async () => (await this.store()).appendAccesses(entries, { enqueue }))
-      .catch((err) => this.opts.onError?.(err));
+      .catch((err) => {
+        this.opts.onError?.(err);
+        this.putBack(entries);
+      });
     return this.flushing;
+  }
+
+  private putBack(entries: AccessEntry[]): void {
+    for (const e of entries) {
+      if (this.pending.size >= MAX_HELD) return;
+      const cur = this.pending.get(e.memoryId);
+      this.pending.set(e.memoryId, cur
+        ? { memoryId: e.memoryId, hits: cur.hits + e.hits, at: cur.at > e.at ? cur.at : e.at, rehydrate: cur.rehydrate || e.rehydrate }
+        : e);
+    }
+    this.lastFoldQueued = 0;
+    if (!this.timer) {
+      this.timer = setTimeout(() => void this.flush(), this.flushMs);
+      this.timer.unref?.();
+    }
   }
 }

@@ -217,6 +217,7 @@ export interface MemorySearchOptions {
 export interface UnfinishedJobs {
   pending: number;
   running: number;
+  /** The pending job due soonest (earliest run_at), due yet or not. */
   firstPending: Job | null;
 }
 

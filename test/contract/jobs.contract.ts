@@ -41,8 +41,8 @@ export function jobContract(h: Harness): void {
       expect((await h.store().claimJob({ workerId: 'w', leaseMs: 60_000 }))!.id).toBe(done.id);
       await h.store().completeJob(done.id, 'w');
       expect((await h.store().claimJob({ workerId: 'w', leaseMs: 60_000 }))!.id).toBe(running.id);
-      // The first pending job in queue order, whether or not it is due yet.
-      expect(await h.store().unfinishedJobs()).toEqual({ pending: 2, running: 1, firstPending: await h.store().getJob(later.id) });
+      // The pending job due soonest, not the oldest: a drain waiting on a job retried later must still see one due now.
+      expect(await h.store().unfinishedJobs()).toEqual({ pending: 2, running: 1, firstPending: await h.store().getJob(first.id) });
       expect(first.status).toBe('pending');
     });
 

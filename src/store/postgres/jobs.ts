@@ -130,7 +130,8 @@ export async function unfinishedJobs(sql: Sql, profile: string): Promise<Unfinis
   const counts = await sql.query<{ status: JobStatus; n: number }>(`SELECT status, count(*)::int AS n FROM mnemo_jobs
     WHERE profile = $1 AND status IN ('pending', 'running') GROUP BY status`, [profile]);
   const n = (status: JobStatus) => counts.rows.find((r) => r.status === status)?.n ?? 0;
-  const [firstPending = null] = await listJobs(sql, profile, { status: 'pending', limit: 1 });
+  const first = await sql.query<JobRow>(`SELECT ${JOB_COLUMNS} FROM mnemo_jobs WHERE profile = $1 AND status = 'pending' ORDER BY run_at, seq LIMIT 1`, [profile]);
+  const firstPending = first.rows[0] ? toJob(first.rows[0]) : null;
   return { pending: n('pending'), running: n('running'), firstPending };
 }
 

@@ -13,7 +13,9 @@ export async function appendAccesses(tx: Tx, profile: string, entries: AccessEnt
     [profile, entries.map((e) => e.memoryId), entries.map((e) => e.hits), entries.map((e) => e.at), entries.map((e) => e.rehydrate)]);
   }
   if (enqueue.length === 0) return;
-  const pending = await tx.query<{ kind: string }>(`SELECT DISTINCT kind FROM mnemo_jobs WHERE profile = $1 AND status = 'pending' AND kind = ANY($2::text[])`,
+  // Locked: a worker claiming that job skips it until this commits (so its fold sees these rows),
+  // and one that claimed it first makes this wait, then find it no longer pending and queue another.
+  const pending = await tx.query<{ kind: string }>(`SELECT kind FROM mnemo_jobs WHERE profile = $1 AND status = 'pending' AND kind = ANY($2::text[]) FOR UPDATE`,
     [profile, enqueue.map((j) => j.kind)]);
   const queued = new Set(pending.rows.map((r) => r.kind));
   const missing = enqueue.filter((j) => !queued.has(j.kind));

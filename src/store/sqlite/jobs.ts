@@ -141,7 +141,7 @@ export function listJobs(conn: Connection, filter: { status?: JobStatus; kind?: 
 export function unfinishedJobs(conn: Connection): UnfinishedJobs {
   // Each a range of the (status, run_at, seq) index: finished jobs are never read.
   const count = (status: JobStatus) => conn.get<{ n: number }>(`SELECT count(*) AS n FROM jobs WHERE status = ?`, status)!.n;
-  const first = conn.get<JobRow>(`SELECT ${COLUMNS} FROM jobs WHERE status = 'pending' ORDER BY seq LIMIT 1`);
+  const first = conn.get<JobRow>(`SELECT ${COLUMNS} FROM jobs WHERE status = 'pending' ORDER BY run_at, seq LIMIT 1`);
   return { pending: count('pending'), running: count('running'), firstPending: first ? toJob(first) : null };
 }
 
