@@ -425,7 +425,9 @@ export class Profile implements ProfileApi {
       await this.rt.worker.drain(store);
       const { pending, running, firstPending } = await store.unfinishedJobs();
       if (pending + running === 0) return;
-      if (running === 0 && (!firstPending || new Date(firstPending.runAt).getTime() > Date.now() + 1000)) return;
+      // A store may read the counts and the first pending job at two moments (a claim can commit
+      // between them): only a pending job seen and not due soon lets a drain end with jobs left.
+      if (running === 0 && firstPending && new Date(firstPending.runAt).getTime() > Date.now() + 1000) return;
       await sleep(20);
     }
   }

@@ -126,13 +126,18 @@ export async function listJobs(sql: Sql, profile: string, filter: { status?: Job
   return res.rows.map(toJob);
 }
 
+/** One statement, so one snapshot: the counts and the first pending job agree even while workers claim jobs. */
 export async function unfinishedJobs(sql: Sql, profile: string): Promise<UnfinishedJobs> {
-  const counts = await sql.query<{ status: JobStatus; n: number }>(`SELECT status, count(*)::int AS n FROM mnemo_jobs
-    WHERE profile = $1 AND status IN ('pending', 'running') GROUP BY status`, [profile]);
-  const n = (status: JobStatus) => counts.rows.find((r) => r.status === status)?.n ?? 0;
-  const first = await sql.query<JobRow>(`SELECT ${JOB_COLUMNS} FROM mnemo_jobs WHERE profile = $1 AND status = 'pending' ORDER BY run_at, seq LIMIT 1`, [profile]);
-  const firstPending = first.rows[0] ? toJob(first.rows[0]) : null;
-  return { pending: n('pending'), running: n('running'), firstPending };
+  const res = await sql.query<JobRow & { pending_n: number; running_n: number }>(`
+    WITH counts AS (
+      SELECT count(*) FILTER (WHERE status = 'pending')::int AS pending_n, count(*) FILTER (WHERE status = 'running')::int AS running_n
+      FROM mnemo_jobs WHERE profile = $1 AND status IN ('pending', 'running')
+    )
+    SELECT counts.pending_n, counts.running_n, first.* FROM counts LEFT JOIN LATERAL (
+      SELECT ${JOB_COLUMNS} FROM mnemo_jobs WHERE profile = $1 AND status = 'pending' ORDER BY run_at, seq LIMIT 1
+    ) first ON true`, [profile]);
+  const row = res.rows[0]!;
+  return { pending: row.pending_n, running: row.running_n, firstPending: row.id ? toJob(row) : null };
 }
 
 export async function countJobs(sql: Sql, profile: string): Promise<Record<JobStatus, number>> {
