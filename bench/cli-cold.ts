@@ -31,3 +31,6 @@ const line = (r: ColdRun) => `wall ${r.wallMs.toFixed(0)} ms, CPU ${r.cpuMs?.toF
 process.stdout.write(`query: ${query}\nload average: ${loadavg().map((x) => x.toFixed(2)).join(' ')}\n`);
 process.stdout.write(`bundled   (dist/bin/mnemo.cjs): ${line(result)} (medians of ${result.runs})\n`);
 if (result.unbundled) process.stdout.write(`baseline (${baseline ?? 'dist/cli/main.js'}): ${line(result.unbundled)}\n`);
+// Node reads and parses that CA bundle at every start, before any of mnemo's code runs: on the
+// bench's 2-core VM, 70-90 ms of CPU in both figures above that a machine without it never spends.
+if (process.env.NODE_EXTRA_CA_CERTS) process.stdout.write(`note: NODE_EXTRA_CA_CERTS is set (${process.env.NODE_EXTRA_CA_CERTS}): both figures include Node parsing it at start\n`);

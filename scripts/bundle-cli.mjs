@@ -98,6 +98,11 @@ const onlyCommand = (command) => ({
 async function bundleCli(outfile, plugins = []) {
   await esbuild.build({
     ...shared,
+    // better-sqlite3's JavaScript (a dozen files Node would resolve, read and compile at every cold
+    // start: ~10 ms) goes into the bundle and so into its code cache; its addon stays in node_modules,
+    // always handed over by path or as loaded (src/store/sqlite/native-binding.ts), so the `bindings`
+    // package it would otherwise search with (from the caller's file: the bundle's) is never reached here.
+    external: [...shared.external.filter((p) => p !== 'better-sqlite3'), 'bindings'],
     plugins: [...shared.plugins, ...plugins],
     entryPoints: ['src/cli/run.ts'],
     outfile,

@@ -26,6 +26,7 @@ import type { QueryAnalyzer } from './recall/analyzer.js';
 import type { Synthesizer } from './recall/synthesizer.js';
 import { createOfflineAnalyzer } from './recall/offline-analyzer.js';
 import { createExtractiveSynthesizer } from './recall/extractive-synthesizer.js';
+import { indexTopicKeys } from './recall/topic-match.js';
 import { nextBackgroundSlice } from './background/foreground.js';
 import { type ForgetWhereOptions, type UpdateInput, forgetWhereSchema, updateInputSchema } from './schemas.js';
 import { scopeWhere } from './filters/scope-options.js';
@@ -261,7 +262,12 @@ export class Profile implements ProfileApi {
   private async warmUpRecall(store: Store): Promise<void> {
     // Offline stages only: a configured model is not called for a question nobody asked.
     const offline = { analyzer: createOfflineAnalyzer(), synthesizer: createExtractiveSynthesizer() };
+    // A process that warms up answers many questions: it reads every topic key now, not only those
+    // the warm-up question can match, and indexes them, which the first questions asked would do.
+    this.keysAskedBefore = true;
     await this.recallHere(store, WARM_UP_QUESTION, recallOptionsSchema.parse({ limit: 1, synthesize: false }), offline).catch(() => undefined);
+    const keys = this.topicKeyCache?.keys;
+    if (keys) indexTopicKeys(keys);
   }
 
   async list(opts: ListOptions = {}): Promise<Page<Memory>> {

@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { betterSqliteAddon, nativeBindingOption } from '../src/store/sqlite/native-binding.js';
+import { betterSqliteAddon, nativeBindingOption, searchedAddon } from '../src/store/sqlite/native-binding.js';
 
 describe('better-sqlite3 native binding', () => {
   it('finds the installed addon and opens a working database with it', () => {
@@ -18,5 +18,9 @@ describe('better-sqlite3 native binding', () => {
     db.prepare('INSERT INTO t VALUES (?)').run('kept');
     expect(db.prepare('SELECT x FROM t').get()).toEqual({ x: 'kept' });
     db.close();
+  });
+
+  it("finds the same addon by better-sqlite3's own search (the fallback of a build not at the Release path)", () => {
+    expect(searchedAddon()).toBe(betterSqliteAddon());
   });
 });

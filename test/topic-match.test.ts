@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { matchTopicKeys } from '../src/recall/topic-match.js';
+import { indexTopicKeys, matchTopicKeys } from '../src/recall/topic-match.js';
 
 it('ranks topic keys by attribute words shared with the query, the subject only breaking ties', () => {
   const keys = ['ann.favorite_color', 'ann.home_city', 'bob.favorite_color', 'project.deploy_day', 'project.deployment_region'];
@@ -32,5 +32,14 @@ it('matches the same keys on the first call (one pass over the keys) as on later
     const first = matchTopicKeys(terms, fresh, 8);
     const indexed = matchTopicKeys(terms, fresh, 8);
     expect(first).toEqual(indexed);
+  }
+});
+
+it('matches the same keys on a list indexed ahead (a warm-up) as on a list matched for the first time', () => {
+  const keys = Array.from({ length: 2000 }, (_, i) => `${['ann', 'bob', 'svc'][i % 3]}.${['favorite_color', 'home_city', 'deploy_day', 'deployment_region'][i % 4]}_${i % 7}`);
+  const warmed = [...keys];
+  indexTopicKeys(warmed);
+  for (const terms of [['color'], ['bob', 'colors'], ['deployment', 'region'], ['home', 'city', 'ann'], ['nothing']]) {
+    expect(matchTopicKeys(terms, warmed, 8)).toEqual(matchTopicKeys(terms, [...keys], 8));
   }
 });

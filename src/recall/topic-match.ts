@@ -71,6 +71,11 @@ function bestIndexed(index: KeyIndex, stems: Set<string>, limit: number): string
   return firstIndices(touched.length, limit, (i, j) => scores[j]! - scores[i]! || touched[i]!.rank - touched[j]!.rank).map((i) => touched[i]!.key);
 }
 
+/** Builds the index of a key list now (a warm-up), so that no match on it pays for that. */
+export function indexTopicKeys(keys: string[]): void {
+  keyIndex(keys);
+}
+
 /** Key lists matched once without an index; the next match on the same list builds it. */
 const scanned = new WeakSet<string[]>();
 

@@ -7,7 +7,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { repoRoot } from '../paths.js';
 
 export interface ColdRun {
@@ -37,7 +36,7 @@ function runOnce(cli: string, probe: string, args: string[], modelsDir?: string)
   const started = performance.now();
   return new Promise<Sample>((resolve, reject) => {
     const env = { ...process.env, MNEMO_LOG: 'off', ...(modelsDir ? { MNEMO_MODELS_DIR: modelsDir } : {}) };
-    const child = spawn(process.execPath, ['--import', pathToFileURL(probe).href, cli, ...args], { stdio: ['ignore', 'ignore', 'pipe'], env });
+    const child = spawn(process.execPath, ['--require', probe, cli, ...args], { stdio: ['ignore', 'ignore', 'pipe'], env });
     let err = '';
     child.stderr.on('data', (d: Buffer) => { err += d.toString(); });
     child.on('error', reject);
@@ -65,7 +64,7 @@ function summarize(samples: Sample[]): ColdRun {
 /** `baseline`: another build's CLI entry to time instead of tsc's unbundled one (an A/B against an older tree). */
 export async function measureCliRecall(dataDir: string, profile: string, query: string, modelsDir?: string, runs = 3, baselineCli?: string): Promise<CliColdRecall | null> {
   const cli = bundledCli();
-  const probe = join(repoRoot(), 'dist', 'bench', 'perf', 'exit-rss.js');
+  const probe = join(repoRoot(), 'dist', 'bench', 'perf', 'exit-rss.cjs');
   if (!existsSync(cli) || !existsSync(probe)) return null;
   const baseline = baselineCli ?? (existsSync(unbundledCli()) ? unbundledCli() : null);
   const args = ['recall', query, '--data-dir', dataDir, '--profile', profile];

@@ -39,9 +39,8 @@ export async function freePort(): Promise<number> {
   });
 }
 
-function spawnServer(dataDir: string, port: number): { child: ChildProcess; via: ColdStart['via'] } | null {
+function spawnServer(dataDir: string, port: number, cli: string): { child: ChildProcess; via: ColdStart['via'] } | null {
   const dist = join(repoRoot(), 'dist');
-  const cli = bundledCli();
   const opts = { stdio: ['ignore', 'ignore', 'pipe'] as ('ignore' | 'pipe')[], env: { ...process.env, MNEMO_LOG: 'off' } };
   if (existsSync(cli)) return { child: spawn(process.execPath, [cli, 'serve', '--port', String(port), '--data-dir', dataDir], opts), via: 'cli' };
   if (!existsSync(join(dist, 'http', 'index.js'))) return null;
@@ -53,11 +52,14 @@ function spawnServer(dataDir: string, port: number): { child: ChildProcess; via:
   return { child: spawn(process.execPath, ['--input-type=module', '-e', script], opts), via: 'http-script' };
 }
 
-/** Null when neither the CLI nor the HTTP module is built (run `npm run build`). */
-export async function measureColdStart(dataDir: string, profile: string, query: string, timeoutMs = 120_000): Promise<ColdStart | null> {
+/**
+ * Null when neither the CLI nor the HTTP module is built (run `npm run build`). `cli`: another
+ * build's binary to start instead of this tree's (an A/B against an older tree, bench/server-cold.ts).
+ */
+export async function measureColdStart(dataDir: string, profile: string, query: string, timeoutMs = 120_000, cli = bundledCli()): Promise<ColdStart | null> {
   const port = await freePort();
   const t0 = performance.now();
-  const started = spawnServer(dataDir, port);
+  const started = spawnServer(dataDir, port, cli);
   if (!started) return null;
   const { child, via } = started;
   let stderr = '';
