@@ -1,4 +1,3 @@
-import { ImpactBounds } from './impact-bounds.js';
 import { findSlot, type PostingList, PostingBase } from './posting-base.js';
 import { Postings } from './postings.js';
 import { SlotMap } from './slot-map.js';
@@ -65,7 +64,6 @@ export class Bm25Index {
   private marks = new Uint16Array(0);
   /** liveCount's answers since the last change (see there). */
   private readonly liveCounts = new Map<string, number>();
-  private readonly bounds = new ImpactBounds(K1, B);
 
   constructor(parts?: Bm25Parts) {
     this.terms = parts?.terms ?? new Map();
@@ -99,7 +97,6 @@ export class Bm25Index {
       let list = this.tails[t];
       if (!list) this.tails[t] = list = new Postings();
       list.push(slot, this.counter.of(t));
-      this.bounds.added(t, this.counter.of(t), tokens.length);
       this.tailEntries++;
     }
     if (this.tailEntries >= MIN_TAIL_TO_MERGE && this.tailEntries * 4 >= this.base.entries) this.trim();
@@ -148,31 +145,29 @@ export class Bm25Index {
     this.ensureScratch();
     const avgdl = corpus.liveTokens / n || 1;
     let touched: number[] = [];
-    const prune = !query.all && query.limit > 0 && lists.length > 1;
     const terms = lists.map((segments, i) => {
       const df = corpus === this ? this.liveCount(phrases[i], segments) : corpus.liveCount(phrases[i], corpus.phraseLists(phrases[i]));
-      const idf = Math.max(1e-6, Math.log((n - df + 0.5) / (df + 0.5)));
-      return { segments, idf, most: prune ? idf * this.phraseBound(phrases[i], segments, avgdl) : 0 };
+      return { segments, idf: Math.max(1e-6, Math.log((n - df + 0.5) / (df + 0.5))) };
     });
-    // MaxScore: rarest terms first. A term adds at most `most` (its IDF times its largest
-    // posting's weight, see ImpactBounds), so once a document's score plus what the remaining
-    // terms could add falls below the k-th best so far, it cannot reach the top k: from the point
-    // where no unseen document can, only the documents still able to are scored (looked up in
-    // long lists rather than scanned). Same hits, same scores.
+    // MaxScore: rarest terms first. A term adds at most idf·(k1+1), so once a document's score
+    // plus what the remaining terms could add falls below the k-th best so far, it cannot reach
+    // the top k: from the point where no unseen document can, only the documents still able to
+    // are scored (looked up in long lists rather than scanned). Same hits, same scores.
+    const prune = !query.all && query.limit > 0 && terms.length > 1;
     if (prune) terms.sort((a, b) => b.idf - a.idf);
-    let rest = terms.reduce((sum, t) => sum + t.most, 0);
+    let rest = terms.reduce((sum, t) => sum + t.idf * (K1 + 1), 0);
     let narrowed = false;
     /** Whether `touched` is in slot order (once narrowed, no slot joins it). */
     let ascending = false;
     let scanned = 0;
-    for (const { segments, idf, most } of terms) {
+    for (const { segments, idf } of terms) {
       if (prune && touched.length >= query.limit) {
         const kth = kthScore(touched, query.limit, this.scores);
         const floor = kth - kth * 1e-9;
         if (narrowed || floor > rest) touched = this.keepReachable(touched, floor - rest);
         narrowed ||= floor > rest;
       }
-      rest -= most;
+      rest -= idf * (K1 + 1);
       const length = totalLength(segments);
       if (prune && touched.length > 0 && scanned + length > (query.scanBudget ?? Infinity)) narrowed = true;
       scanned += length;
@@ -234,17 +229,6 @@ export class Bm25Index {
       }
     }
     return kept;
-  }
-
-  /**
-   * The most a posting of the phrase weighs per unit of IDF: its rarest-counted token's bound at
-   * most (a phrase's count in a document is the least of its tokens').
-   */
-  private phraseBound(tokens: string[], segments: PostingList[], avgdl: number): number {
-    if (totalLength(segments) === 0) return 0;
-    let bound = Infinity;
-    for (const token of tokens) bound = Math.min(bound, this.bounds.of(this.terms.get(token)!, this.termLists(token), this.lengths, avgdl));
-    return bound;
   }
 
   /** A term's entries: its base range, then its tail (slots ascending across both). */
