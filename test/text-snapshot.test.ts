@@ -1,9 +1,9 @@
 import Database from 'better-sqlite3';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import fs, { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Bm25Index } from '../src/search/bm25-index.js';
 import { bm25FromSections, bm25Sections } from '../src/search/bm25-snapshot.js';
 import { ftsTokens } from '../src/search/fts-tokens.js';
@@ -153,6 +153,40 @@ describe('a saved text index', () => {
     const saved = readFileSync(textSnapshotPath(path, 'memories'));
     expect(saved.includes('quenbi')).toBe(false);
     expect(saved.includes('garden')).toBe(true);
+  });
+
+  it('is not left on disk by a save that read the index before a purge and renamed its file after it', async () => {
+    const first = open();
+    await fill(first.store);
+    const [secret] = (await first.store.writeMemories([mem('my passport says Xylograph Quenby')])).written;
+    const file = textSnapshotPath(path, 'memories');
+    // Another connection (as another process would) purges between the save's encoding and its rename.
+    const purger = openSqliteStore(path, 'p', { textIndex: false });
+    const rename = fs.promises.rename;
+    let purged = false;
+    const spy = vi.spyOn(fs.promises, 'rename').mockImplementation(async (from, to) => {
+      if (to === file && !purged) {
+        purged = true;
+        await purger.forget(secret.id, { purge: true });
+      }
+      return rename(from, to);
+    });
+    try {
+      await first.store.warm();
+      await first.store.close();
+    } finally {
+      spy.mockRestore();
+      await purger.close();
+    }
+    expect(purged).toBe(true);
+    expect(existsSync(file) && readFileSync(file).includes('quenbi')).toBe(false);
+    expect(first.seen()).not.toContain('text-save memories');
+    // The next start builds the index again, without the purged words.
+    const next = open();
+    await next.store.warm();
+    expect((await next.store.searchMemories({ terms: ['quenby'] }, { limit: 5 }))).toEqual([]);
+    await expectSameAsFts(next.store);
+    await next.store.close();
   });
 
   it('that is damaged, cut short or another database\'s is rejected with a warning, rebuilt, and answers correctly', async () => {

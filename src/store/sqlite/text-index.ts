@@ -3,7 +3,8 @@ import { type Bm25Hit, Bm25Index } from '../../search/bm25-index.js';
 import { ftsTokens } from '../../search/fts-tokens.js';
 import { nextBackgroundSlice } from '../../background/foreground.js';
 import type { Connection } from './connection.js';
-import { readTextSnapshot, readTextSnapshotAsync, saveTextSnapshot, savedTextPoint, type TextSnapshot } from './text-snapshot.js';
+import { purgeGeneration } from './purge-marker.js';
+import { readTextSnapshot, readTextSnapshotAsync, removeTextSnapshot, saveTextSnapshot, savedTextPoint, type TextSnapshot } from './text-snapshot.js';
 import { databaseId } from './vector-ann-files.js';
 
 export interface TextTable {
@@ -290,7 +291,11 @@ export class SqliteTextIndex {
     this.changedSinceSave = 0;
     const dbId = databaseId(this.conn, snap.createId);
     if (!dbId) return;
-    this.conn.read(() => this.sync());
+    // Read with the rows the index reflects: a purge committed after it may be in what is saved.
+    const purges = this.conn.read(() => {
+      this.sync();
+      return purgeGeneration(this.conn);
+    });
     const schema = schemaVersion(this.conn);
     const there = savedTextPoint(snap.path);
     if (there && there.dbId === dbId && there.schema === schema && there.rev === this.rev && there.lastKey === this.lastKey) {
@@ -301,6 +306,12 @@ export class SqliteTextIndex {
     const write = saveTextSnapshot(snap.path, { table: this.table.name, dbId, schema, rev: this.rev, lastKey: this.lastKey }, this.index, this.apartIndex);
     this.changedSinceSave = 0;
     await write;
+    // A purge that committed meanwhile removed the files before this one was in place (here or
+    // in another process): this one may hold the erased text, so it goes too.
+    if (!this.conn.db.open || purgeGeneration(this.conn) !== purges) {
+      removeTextSnapshot(snap.path);
+      return;
+    }
     snap.onEvent?.({ event: 'text-save', table: this.table.name, size });
   }
 

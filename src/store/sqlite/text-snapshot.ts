@@ -177,5 +177,9 @@ export function savedTextPoint(path: string): TextSnapshotPoint | null {
  * disk in a snapshot taken before it (indexes saved later leave them out).
  */
 export function removeTextSnapshots(dbPath: string): void {
-  for (const table of ['memories', 'messages']) rmSync(textSnapshotPath(dbPath, table), { force: true });
+  for (const table of ['memories', 'messages']) removeTextSnapshot(textSnapshotPath(dbPath, table));
+}
+
+export function removeTextSnapshot(path: string): void {
+  rmSync(path, { force: true });
 }
