@@ -1,9 +1,8 @@
-import fs, { closeSync, openSync, readFileSync, readSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import fs, { closeSync, openSync, readFileSync, readSync, rmSync } from 'node:fs';
 import { type Bm25Index } from '../../search/bm25-index.js';
 import { bm25FromSections, bm25Sections, type Bm25Sections } from '../../search/bm25-snapshot.js';
 import { nodeCrypto } from '../../lazy-crypto.js';
-import { writeFileAtomic } from '../../vector/atomic-file.js';
+import { sweepOrphans, writeFileAtomic } from '../../vector/atomic-file.js';
 
 /**
  * A table's in-memory text index saved beside the database (`<db>.<table>.bm25`), a cache like
@@ -15,7 +14,6 @@ import { writeFileAtomic } from '../../vector/atomic-file.js';
 const FORMAT = 'mnemo-text 1';
 /** Sections start at multiples of 8 bytes, so each is copied out as a typed array. */
 const ALIGN = 8;
-const ORPHAN_AGE_MS = 10 * 60_000;
 const SECTIONS = ['terms', 'start', 'slots', 'counts', 'ids', 'lengths'] as const;
 type SectionName = (typeof SECTIONS)[number];
 
@@ -70,22 +68,7 @@ export function saveTextSnapshot(path: string, point: TextSnapshotPoint, main: B
   // The header line is padded with spaces so the body starts aligned too.
   const headPad = Buffer.alloc((ALIGN - (line.length % ALIGN)) % ALIGN, 0x20);
   const file = Buffer.concat([line.subarray(0, line.length - 1), headPad, Buffer.from('\n'), body]);
-  return writeFileAtomic(path, file).then(() => sweepOrphans(path));
-}
-
-/** Temp files of saves a crash interrupted; old enough that no save is still writing them. */
-function sweepOrphans(path: string): void {
-  const stem = `${basename(path)}.`;
-  const cutoff = Date.now() - ORPHAN_AGE_MS;
-  try {
-    for (const name of readdirSync(dirname(path))) {
-      if (!name.startsWith(stem) || !name.endsWith('.tmp')) continue;
-      const temp = join(dirname(path), name);
-      if (statSync(temp).mtimeMs < cutoff) rmSync(temp, { force: true });
-    }
-  } catch {
-    // best effort: a leftover temp file costs disk, not correctness
-  }
+  return writeFileAtomic(path, file).then(() => sweepOrphans(`${path}.`, ['.tmp']));
 }
 
 /**
