@@ -243,9 +243,13 @@ describe('a saved text index', () => {
     await off.store.warm();
     await off.store.close();
     expect(existsSync(textSnapshotPath(path, 'memories'))).toBe(false);
-    const small = openSqliteStore(path, 'p', { textSnapshots: { minRows: 100_000 } });
-    await small.warm();
-    await small.close();
+    // Nor opened: a file there (here a damaged one) is not even read, so it cannot be rejected.
+    writeFileSync(textSnapshotPath(path, 'memories'), 'not a snapshot');
+    const small = open({ textSnapshots: { minRows: 100_000 } });
+    await small.store.warm();
+    expect(small.events).toEqual([]);
+    await expectSameAsFts(small.store);
+    await small.store.close();
     expect(existsSync(textSnapshotPath(path, 'messages'))).toBe(false);
   });
 });

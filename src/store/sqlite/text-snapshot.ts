@@ -71,33 +71,26 @@ export function saveTextSnapshot(path: string, point: TextSnapshotPoint, main: B
   return writeFileAtomic(path, file).then(() => sweepOrphans(`${path}.`, ['.tmp']));
 }
 
+/** The saved file's bytes, or null when none is saved. */
+export function readTextSnapshotFile(path: string): Buffer | null {
+  try {
+    return readFileSync(path);
+  } catch {
+    return null;
+  }
+}
+
+/** As readTextSnapshotFile, without blocking (a background load). */
+export async function readTextSnapshotFileAsync(path: string): Promise<Buffer | null> {
+  // fs.promises on use: a one-shot command never restores a snapshot (see atomic-file.ts).
+  return fs.promises.readFile(path).catch(() => null);
+}
+
 /**
- * The saved indexes of `table`, or null when none is saved; throws (saying why) when the file is
- * damaged or belongs to another database, which the caller then rebuilds from the rows.
+ * The saved indexes of `table` in `file`; throws (saying why) when the file is damaged or belongs
+ * to another database, which the caller then rebuilds from the rows.
  */
-export function readTextSnapshot(path: string, table: string, dbId: string | null, schema: number): TextSnapshot | null {
-  let file: Buffer;
-  try {
-    file = readFileSync(path);
-  } catch {
-    return null;
-  }
-  return parseTextSnapshot(file, table, dbId, schema);
-}
-
-/** As readTextSnapshot, reading the file without blocking (a background load). */
-export async function readTextSnapshotAsync(path: string, table: string, dbId: string | null, schema: number): Promise<TextSnapshot | null> {
-  let file: Buffer;
-  try {
-    // fs.promises on use: a one-shot command never restores a snapshot (see atomic-file.ts).
-    file = await fs.promises.readFile(path);
-  } catch {
-    return null;
-  }
-  return parseTextSnapshot(file, table, dbId, schema);
-}
-
-function parseTextSnapshot(file: Buffer, table: string, dbId: string | null, schema: number): TextSnapshot {
+export function parseTextSnapshot(file: Buffer, table: string, dbId: string | null, schema: number): TextSnapshot {
   const nl = file.indexOf(10);
   let header: Header;
   try {
