@@ -1,9 +1,9 @@
 import Database from 'better-sqlite3';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import fs, { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Bm25Index } from '../src/search/bm25-index.js';
 import { bm25FromSections, bm25Sections } from '../src/search/bm25-snapshot.js';
 import { ftsTokens } from '../src/search/fts-tokens.js';
@@ -155,6 +155,40 @@ describe('a saved text index', () => {
     expect(saved.includes('garden')).toBe(true);
   });
 
+  it('is not left on disk by a save that read the index before a purge and renamed its file after it', async () => {
+    const first = open();
+    await fill(first.store);
+    const [secret] = (await first.store.writeMemories([mem('my passport says Xylograph Quenby')])).written;
+    const file = textSnapshotPath(path, 'memories');
+    // Another connection (as another process would) purges between the save's encoding and its rename.
+    const purger = openSqliteStore(path, 'p', { textIndex: false });
+    const rename = fs.promises.rename;
+    let purged = false;
+    const spy = vi.spyOn(fs.promises, 'rename').mockImplementation(async (from, to) => {
+      if (to === file && !purged) {
+        purged = true;
+        await purger.forget(secret.id, { purge: true });
+      }
+      return rename(from, to);
+    });
+    try {
+      await first.store.warm();
+      await first.store.close();
+    } finally {
+      spy.mockRestore();
+      await purger.close();
+    }
+    expect(purged).toBe(true);
+    expect(existsSync(file) && readFileSync(file).includes('quenbi')).toBe(false);
+    expect(first.seen()).not.toContain('text-save memories');
+    // The next start builds the index again, without the purged words.
+    const next = open();
+    await next.store.warm();
+    expect((await next.store.searchMemories({ terms: ['quenby'] }, { limit: 5 }))).toEqual([]);
+    await expectSameAsFts(next.store);
+    await next.store.close();
+  });
+
   it('that is damaged, cut short or another database\'s is rejected with a warning, rebuilt, and answers correctly', async () => {
     const first = open();
     await fill(first.store);
@@ -209,9 +243,13 @@ describe('a saved text index', () => {
     await off.store.warm();
     await off.store.close();
     expect(existsSync(textSnapshotPath(path, 'memories'))).toBe(false);
-    const small = openSqliteStore(path, 'p', { textSnapshots: { minRows: 100_000 } });
-    await small.warm();
-    await small.close();
+    // Nor opened: a file there (here a damaged one) is not even read, so it cannot be rejected.
+    writeFileSync(textSnapshotPath(path, 'memories'), 'not a snapshot');
+    const small = open({ textSnapshots: { minRows: 100_000 } });
+    await small.store.warm();
+    expect(small.events).toEqual([]);
+    await expectSameAsFts(small.store);
+    await small.store.close();
     expect(existsSync(textSnapshotPath(path, 'messages'))).toBe(false);
   });
 });

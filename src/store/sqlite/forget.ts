@@ -4,6 +4,7 @@ import { type Connection, nowIso } from './connection.js';
 import { PURGED, getMemory } from './memory-rows.js';
 import type { SqliteVectors } from './vectors.js';
 import { purgeDerivedFrom } from './consolidation.js';
+import { notePurge } from './purge-marker.js';
 import { type SetStatusOptions, assertStatusFrom } from '../status-transition.js';
 
 /**
@@ -29,6 +30,7 @@ export function forget(conn: Connection, vectors: SqliteVectors, id: string, opt
     vectors.delete(memory.sourceMessageIds.map((mid) => ({ kind: 'message' as const, id: mid })));
     appendAudit(conn, 'purge', id, { reason: opts.reason ?? null, from: memory.status, messages: memory.sourceMessageIds.length }, now);
     purgeDerivedFrom(conn, vectors, id, opts.reason);
+    notePurge(conn);
     return getMemory(conn, id);
   });
 }

@@ -3,7 +3,8 @@ import { type Bm25Hit, Bm25Index } from '../../search/bm25-index.js';
 import { ftsTokens } from '../../search/fts-tokens.js';
 import { nextBackgroundSlice } from '../../background/foreground.js';
 import type { Connection } from './connection.js';
-import { readTextSnapshot, readTextSnapshotAsync, saveTextSnapshot, savedTextPoint, type TextSnapshot } from './text-snapshot.js';
+import { purgeGeneration } from './purge-marker.js';
+import { parseTextSnapshot, readTextSnapshotFile, readTextSnapshotFileAsync, removeTextSnapshot, saveTextSnapshot, savedTextPoint, type TextSnapshot } from './text-snapshot.js';
 import { databaseId } from './vector-ann-files.js';
 
 export interface TextTable {
@@ -160,7 +161,12 @@ export class SqliteTextIndex {
     if (this.loading) return false;
     const rows = this.conn.get<{ n: number }>(`SELECT count(*) AS n FROM ${this.table.name}`)!.n;
     if (rows <= (this.opts.backgroundAbove ?? 20_000)) {
-      this.conn.read(() => this.sync());
+      const snap = this.opts.snapshot;
+      this.conn.read(() => {
+        // A table below minRows was never saved: not even a failed open for it.
+        if (snap && rows >= (snap.minRows ?? 20_000)) this.readSaved(readTextSnapshotFile(snap.path));
+        this.sync();
+      });
       return true;
     }
     // A failed load leaves the index unloaded: searches use FTS5 (which reports a broken database)
@@ -176,9 +182,8 @@ export class SqliteTextIndex {
   private async loadInSlices(): Promise<void> {
     const snap = this.opts.snapshot;
     if (snap) {
-      const saved = await readTextSnapshotAsync(snap.path, this.table.name, databaseId(this.conn, false), schemaVersion(this.conn)).catch((err: Error) => this.rejected(err));
-      if (this.closed) return;
-      if (saved && this.conn.read(() => this.restore(saved, this.logState()))) return;
+      const file = await readTextSnapshotFileAsync(snap.path);
+      if (this.closed || this.readSaved(file)) return;
     }
     const { key } = this.table;
     const builder = new Bm25Builder();
@@ -211,15 +216,6 @@ export class SqliteTextIndex {
   private sync(): void {
     const { name, key } = this.table;
     const state = this.logState();
-    if (!this.index && this.opts.snapshot) {
-      let saved: TextSnapshot | null = null;
-      try {
-        saved = readTextSnapshot(this.opts.snapshot.path, name, databaseId(this.conn, false), schemaVersion(this.conn));
-      } catch (err) {
-        this.rejected(err as Error);
-      }
-      if (saved) this.restore(saved, state);
-    }
     if (!this.index || state.hiRev < this.rev || (state.hiRev > this.rev && state.loRev !== null && state.loRev > this.rev + 1)) {
       this.load(state.hiRev, state.hiKey);
       this.changedSinceSave = 0;
@@ -246,6 +242,22 @@ export class SqliteTextIndex {
       this.lastKey = state.hiKey; // same snapshot: nothing past it yet
     }
     if (this.opts.snapshot && this.changedSinceSave > Math.max(this.opts.snapshot.resaveAfter ?? 20_000, this.size / 10)) this.saveSoon();
+  }
+
+  /**
+   * Takes the saved index in `file` (null: none saved), unless it is damaged, another database's
+   * or schema's, or outside the kept change log (each reported); whether it took it.
+   */
+  private readSaved(file: Buffer | null): boolean {
+    if (!file) return false;
+    let saved: TextSnapshot;
+    try {
+      saved = parseTextSnapshot(file, this.table.name, databaseId(this.conn, false), schemaVersion(this.conn));
+    } catch (err) {
+      this.rejected(err as Error);
+      return false;
+    }
+    return this.conn.read(() => this.restore(saved, this.logState()));
   }
 
   /**
@@ -290,7 +302,11 @@ export class SqliteTextIndex {
     this.changedSinceSave = 0;
     const dbId = databaseId(this.conn, snap.createId);
     if (!dbId) return;
-    this.conn.read(() => this.sync());
+    // Read with the rows the index reflects: a purge committed after it may be in what is saved.
+    const purges = this.conn.read(() => {
+      this.sync();
+      return purgeGeneration(this.conn);
+    });
     const schema = schemaVersion(this.conn);
     const there = savedTextPoint(snap.path);
     if (there && there.dbId === dbId && there.schema === schema && there.rev === this.rev && there.lastKey === this.lastKey) {
@@ -301,6 +317,12 @@ export class SqliteTextIndex {
     const write = saveTextSnapshot(snap.path, { table: this.table.name, dbId, schema, rev: this.rev, lastKey: this.lastKey }, this.index, this.apartIndex);
     this.changedSinceSave = 0;
     await write;
+    // A purge that committed meanwhile removed the files before this one was in place (here or
+    // in another process): this one may hold the erased text, so it goes too.
+    if (!this.conn.db.open || purgeGeneration(this.conn) !== purges) {
+      removeTextSnapshot(snap.path);
+      return;
+    }
     snap.onEvent?.({ event: 'text-save', table: this.table.name, size });
   }
 

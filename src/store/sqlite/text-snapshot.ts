@@ -1,9 +1,8 @@
-import fs, { closeSync, openSync, readFileSync, readSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import fs, { closeSync, openSync, readFileSync, readSync, rmSync } from 'node:fs';
 import { type Bm25Index } from '../../search/bm25-index.js';
 import { bm25FromSections, bm25Sections, type Bm25Sections } from '../../search/bm25-snapshot.js';
 import { nodeCrypto } from '../../lazy-crypto.js';
-import { writeFileAtomic } from '../../vector/atomic-file.js';
+import { sweepOrphans, writeFileAtomic } from '../../vector/atomic-file.js';
 
 /**
  * A table's in-memory text index saved beside the database (`<db>.<table>.bm25`), a cache like
@@ -15,7 +14,6 @@ import { writeFileAtomic } from '../../vector/atomic-file.js';
 const FORMAT = 'mnemo-text 1';
 /** Sections start at multiples of 8 bytes, so each is copied out as a typed array. */
 const ALIGN = 8;
-const ORPHAN_AGE_MS = 10 * 60_000;
 const SECTIONS = ['terms', 'start', 'slots', 'counts', 'ids', 'lengths'] as const;
 type SectionName = (typeof SECTIONS)[number];
 
@@ -70,51 +68,29 @@ export function saveTextSnapshot(path: string, point: TextSnapshotPoint, main: B
   // The header line is padded with spaces so the body starts aligned too.
   const headPad = Buffer.alloc((ALIGN - (line.length % ALIGN)) % ALIGN, 0x20);
   const file = Buffer.concat([line.subarray(0, line.length - 1), headPad, Buffer.from('\n'), body]);
-  return writeFileAtomic(path, file).then(() => sweepOrphans(path));
+  return writeFileAtomic(path, file).then(() => sweepOrphans(`${path}.`, ['.tmp']));
 }
 
-/** Temp files of saves a crash interrupted; old enough that no save is still writing them. */
-function sweepOrphans(path: string): void {
-  const stem = `${basename(path)}.`;
-  const cutoff = Date.now() - ORPHAN_AGE_MS;
+/** The saved file's bytes, or null when none is saved. */
+export function readTextSnapshotFile(path: string): Buffer | null {
   try {
-    for (const name of readdirSync(dirname(path))) {
-      if (!name.startsWith(stem) || !name.endsWith('.tmp')) continue;
-      const temp = join(dirname(path), name);
-      if (statSync(temp).mtimeMs < cutoff) rmSync(temp, { force: true });
-    }
+    return readFileSync(path);
   } catch {
-    // best effort: a leftover temp file costs disk, not correctness
+    return null;
   }
+}
+
+/** As readTextSnapshotFile, without blocking (a background load). */
+export async function readTextSnapshotFileAsync(path: string): Promise<Buffer | null> {
+  // fs.promises on use: a one-shot command never restores a snapshot (see atomic-file.ts).
+  return fs.promises.readFile(path).catch(() => null);
 }
 
 /**
- * The saved indexes of `table`, or null when none is saved; throws (saying why) when the file is
- * damaged or belongs to another database, which the caller then rebuilds from the rows.
+ * The saved indexes of `table` in `file`; throws (saying why) when the file is damaged or belongs
+ * to another database, which the caller then rebuilds from the rows.
  */
-export function readTextSnapshot(path: string, table: string, dbId: string | null, schema: number): TextSnapshot | null {
-  let file: Buffer;
-  try {
-    file = readFileSync(path);
-  } catch {
-    return null;
-  }
-  return parseTextSnapshot(file, table, dbId, schema);
-}
-
-/** As readTextSnapshot, reading the file without blocking (a background load). */
-export async function readTextSnapshotAsync(path: string, table: string, dbId: string | null, schema: number): Promise<TextSnapshot | null> {
-  let file: Buffer;
-  try {
-    // fs.promises on use: a one-shot command never restores a snapshot (see atomic-file.ts).
-    file = await fs.promises.readFile(path);
-  } catch {
-    return null;
-  }
-  return parseTextSnapshot(file, table, dbId, schema);
-}
-
-function parseTextSnapshot(file: Buffer, table: string, dbId: string | null, schema: number): TextSnapshot {
+export function parseTextSnapshot(file: Buffer, table: string, dbId: string | null, schema: number): TextSnapshot {
   const nl = file.indexOf(10);
   let header: Header;
   try {
@@ -177,5 +153,9 @@ export function savedTextPoint(path: string): TextSnapshotPoint | null {
  * disk in a snapshot taken before it (indexes saved later leave them out).
  */
 export function removeTextSnapshots(dbPath: string): void {
-  for (const table of ['memories', 'messages']) rmSync(textSnapshotPath(dbPath, table), { force: true });
+  for (const table of ['memories', 'messages']) removeTextSnapshot(textSnapshotPath(dbPath, table));
+}
+
+export function removeTextSnapshot(path: string): void {
+  rmSync(path, { force: true });
 }

@@ -1,8 +1,8 @@
 import { isAscii } from 'node:buffer';
-import { closeSync, fstatSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { nodeCrypto } from '../../lazy-crypto.js';
-import { tempPathFor } from '../../vector/atomic-file.js';
+import { sweepOrphans, tempPathFor } from '../../vector/atomic-file.js';
 import type { VectorKind } from '../store.js';
 import type { Connection } from './connection.js';
 import type { AnnVectorIndex } from './vector-ann.js';
@@ -19,7 +19,6 @@ import { IdMapFile } from './vector-id-file.js';
  */
 const FORMAT = 'mnemo-hnsw 1';
 const DB_ID_KEY = 'vector_files_id';
-const ORPHAN_AGE_MS = 10 * 60_000;
 
 export interface AnnManifest {
   format: string;
@@ -84,22 +83,8 @@ export function saveAnnFiles(prefix: string, kind: VectorKind, dbId: string, rev
     throw err;
   }
   if (previous && previous.graph !== graph) rmSync(graphPath(prefix, previous.graph), { force: true });
-  sweepOrphans(prefix, kind, graph);
-}
-
-/** Graphs (and temp files) left by racing writers or crashes; old enough that no save is still using them. */
-function sweepOrphans(prefix: string, kind: VectorKind, keep: string): void {
-  const stem = `${basename(prefix)}.${kind}.`;
-  const cutoff = Date.now() - ORPHAN_AGE_MS;
-  try {
-    for (const name of readdirSync(dirname(prefix))) {
-      if (name === keep || !name.startsWith(stem) || !(name.endsWith('.usearch') || name.endsWith('.tmp'))) continue;
-      const path = join(dirname(prefix), name);
-      if (statSync(path).mtimeMs < cutoff) rmSync(path, { force: true });
-    }
-  } catch {
-    // best effort
-  }
+  // Graphs racing writers left, and temp files.
+  sweepOrphans(`${prefix}.${kind}.`, ['.usearch', '.tmp'], graph);
 }
 
 /**
