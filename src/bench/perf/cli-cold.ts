@@ -61,8 +61,8 @@ function summarize(samples: Sample[]): ColdRun {
   };
 }
 
-/** `baseline`: another build's CLI entry to time instead of tsc's unbundled one (an A/B against an older tree). */
-export async function measureCliRecall(dataDir: string, profile: string, query: string, modelsDir?: string, runs = 3, baselineCli?: string): Promise<CliColdRecall | null> {
+/** Median of `runs` (7: three swung by ±50 ms at load 2 on 2 cores). `baseline`: another build's CLI entry to time instead of tsc's unbundled one (an A/B against an older tree). */
+export async function measureCliRecall(dataDir: string, profile: string, query: string, modelsDir?: string, runs = 7, baselineCli?: string): Promise<CliColdRecall | null> {
   const cli = bundledCli();
   const probe = join(repoRoot(), 'dist', 'bench', 'perf', 'exit-rss.cjs');
   if (!existsSync(cli) || !existsSync(probe)) return null;
