@@ -50,6 +50,8 @@ describe('SQLite best mentions of two or three names, across both tables of the 
       [['marisol', 1], ['okonkwo', 1]],
       [['okonkwo', 0.5], ['marisol', 1.5]],
       [['marisol', 1], ['absent-name', 3]],
+      // A weight of 0: naming both ties with naming Marisol alone (that mask read EXCEPT Okonkwo's).
+      [['marisol', 1], ['okonkwo', 0]],
       [['quintavalle', 2], ['okonkwo', 1], ['marisol', 1]],
       [['marisol', 1], ['okonkwo', 1], ['quintavalle', 2]],
     ];
