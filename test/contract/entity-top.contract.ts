@@ -44,6 +44,36 @@ export function entityTopContract(h: Harness): void {
           }
         }
       }
+      // Two names (ranked mask by mask in SQLite): limits around the number naming both, in both kinds.
+      await s.insertMessages(Array.from({ length: 9 }, (_, i) => msg(`s${i % 3}`, 'user', `Ann and Bob planned step ${i}.`)));
+      await s.writeMemories(Array.from({ length: 4 }, (_, i) => mem(`Ann owes Bob ${i + 2} books`)));
+      const both = async (a: string, b: string, kind?: EntityHit['kind']) => {
+        const ids = async (name: string) => new Set((await s.entityMentions([name], { limit: 10_000 })).filter((m) => !kind || m.kind === kind).map((m) => `${m.kind}:${m.id}`));
+        const [x, y] = [await ids(a), await ids(b)];
+        return [...x].filter((k) => y.has(k)).length;
+      };
+      const pairs: [string, number][][] = [
+        weigh(['Ann', 'Bob'], () => 1),
+        weigh(['Bob', 'Ann'], () => 1),
+        weigh(['Ann', 'Bob'], (i) => [1.25, 0.5][i]),
+        weigh(['Bob', 'Ann'], (i) => [0.5, 1.25][i]),
+        weigh(['Cleo', 'Eli'], (i) => [0.75, 2][i]),
+        weigh(['Ann', 'nobody-here'], () => 1),
+        weigh(['nobody-here', 'Bob'], (i) => [2, 1][i]),
+        // A negative weight: naming both ranks below naming the first alone.
+        weigh(['Ann', 'Bob'], (i) => [1, -0.25][i]),
+      ];
+      for (const weights of pairs) {
+        for (const kind of [undefined, 'message', 'memory'] as const) {
+          const n = await both(weights[0][0], weights[1][0], kind);
+          for (const limit of [1, Math.max(1, n - 1), n + 1, n + 3, 200]) {
+            const want = await byEveryMention(s, weights, limit, kind);
+            expect(await s.topEntityMentions(weights, { limit, kind }), `${weights.map((w) => w.join(':'))} ${kind} ${limit}`).toEqual(want);
+          }
+        }
+      }
+      expect(await both('ann', 'bob', 'memory')).toBeGreaterThan(3);
+      expect(await both('ann', 'bob', 'message')).toBeGreaterThan(8);
       expect((await s.topEntityMentions(weigh(['Ann', 'Bob'], () => 1), { limit: 100 })).length).toBeGreaterThan(10);
       expect(await s.topEntityMentions([], { limit: 5 })).toEqual([]);
       expect(await s.topEntityMentions(weigh(['Ann'], () => 1), { limit: 0 })).toEqual([]);

@@ -1,6 +1,7 @@
 import { type EntityHit, MAX_RANKED_IN_SQL, maskScores, rankWeighed, weighMentions } from '../entity-store.js';
 import type { Connection } from './connection.js';
 import { catchUp } from './entities.js';
+import { MAX_RANKED_BY_MASK, topByMask } from './entity-top-by-mask.js';
 
 /** The mentions of the entity in parameter ?{at + 1}, in both tables of the index (see entities.ts). */
 const mentionsAt = (at: number) => `SELECT kind, item_key, item_id, ${at} AS at FROM entity_mentions WHERE entity = ?${at + 1}
@@ -32,6 +33,7 @@ export function topEntityMentions(
       `SELECT kind, item_id AS id FROM (${mentions}) ${where} ORDER BY kind, item_id LIMIT ?${params.length + 1}`, ...params, limit);
     return rows.map((r) => ({ kind: r.kind, id: r.id, score: weights[0][1] }));
   }
+  if (n <= MAX_RANKED_BY_MASK) return topByMask(conn, weights, limit, kind);
   const scores = maskScores(weights);
   const distinct = [...new Set(scores)].sort((a, b) => b - a);
   const place = scores.map((s) => distinct.indexOf(s));
