@@ -10,9 +10,48 @@ import { type SetStatusOptions, assertStatusFrom } from '../status-transition.js
 /**
  * Soft forget: status `forgotten`, out of every retrieval channel. Purge also erases content,
  * queries and tags, and the content of the source messages, which would otherwise keep the
- * personal data recallable through the raw-message channel.
+ * personal data recallable through the raw-message channel; and their vectors, from the tables,
+ * the database file (see eraseOnDisk) and the saved HNSW graphs (see SqliteVectors.purged).
  */
 export function forget(conn: Connection, vectors: SqliteVectors, id: string, opts: { purge: boolean; reason?: string }): Memory | null {
+  if (!opts.purge) return forgetOrPurge(conn, vectors, id, opts);
+  const memory = eraseOnDisk(conn, () => forgetOrPurge(conn, vectors, id, opts));
+  // Once committed (a caller's own transaction would commit later: its files go now all the same).
+  if (memory) vectors.purged();
+  return memory;
+}
+
+/**
+ * Runs `purge` with SQLite's secure_delete on, so the rows and values it deletes or overwrites are
+ * zeroed in their pages instead of left in free space, then (once committed) checkpoints the
+ * write-ahead log into the database file and truncates it, which removes the older page images
+ * that held them. The checkpoint waits at most a second for readers of an older snapshot; past that
+ * the log keeps them until it is overwritten or the next truncating checkpoint.
+ */
+function eraseOnDisk<T>(conn: Connection, purge: () => T): T {
+  const secure = conn.db.pragma('secure_delete', { simple: true }) as number;
+  conn.db.pragma('secure_delete = ON');
+  let result: T;
+  try {
+    result = purge();
+  } finally {
+    conn.db.pragma(`secure_delete = ${secure}`);
+  }
+  if (conn.path !== ':memory:' && conn.path !== '' && !conn.db.inTransaction) {
+    const timeout = conn.db.pragma('busy_timeout', { simple: true }) as number;
+    conn.db.pragma('busy_timeout = 1000');
+    try {
+      conn.db.pragma('wal_checkpoint(TRUNCATE)');
+    } catch {
+      // busy: the log is cut back by a later checkpoint
+    } finally {
+      conn.db.pragma(`busy_timeout = ${timeout}`);
+    }
+  }
+  return result;
+}
+
+function forgetOrPurge(conn: Connection, vectors: SqliteVectors, id: string, opts: { purge: boolean; reason?: string }): Memory | null {
   return conn.write(() => {
     const memory = getMemory(conn, id);
     if (!memory) return null;

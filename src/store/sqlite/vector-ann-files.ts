@@ -43,6 +43,21 @@ export interface AnnManifest {
    * few lines at a time, so this is what tells it the file was cut short.
    */
   idsBytes?: number;
+  /**
+   * The database's purge count (purge-marker.ts) when the graph's vectors were read from the table
+   * (absent in older manifests: 0). A graph read before a later purge may hold the erased vectors.
+   */
+  purges?: number;
+}
+
+/**
+ * What a purge leaves in place of a manifest: no graph, and a header that says why, so the next
+ * process reports the rebuild as the purge's (every reader takes it for an unusable manifest).
+ */
+const PURGED = 'removed by a purge';
+
+export function purgedManifestText(kind: VectorKind): string {
+  return `${JSON.stringify({ format: FORMAT, kind, removed: PURGED })}\n`;
 }
 
 export function manifestPath(prefix: string, kind: VectorKind): string {
@@ -62,8 +77,11 @@ export function databaseId(conn: Connection, create: boolean): string | null {
   return get();
 }
 
-/** Synchronous, so the index cannot change between the graph and the id map being taken. */
-export function saveAnnFiles(prefix: string, kind: VectorKind, dbId: string, rev: number, index: AnnVectorIndex): void {
+/**
+ * Synchronous, so the index cannot change between the graph and the id map being taken. `purges`:
+ * the purge count its vectors were read at. Returns the graph file's name.
+ */
+export function saveAnnFiles(prefix: string, kind: VectorKind, dbId: string, rev: number, index: AnnVectorIndex, purges: number): string {
   const previous = readHeader(manifestPath(prefix, kind));
   const graph = `${basename(prefix)}.${kind}.${nodeCrypto().randomUUID().slice(0, 8)}.usearch`;
   const ids = index.save(graphPath(prefix, graph));
@@ -71,7 +89,7 @@ export function saveAnnFiles(prefix: string, kind: VectorKind, dbId: string, rev
   const bytes = statSync(graphPath(prefix, graph)).size;
   const stamp = fileStamp(graphPath(prefix, graph));
   const idsBytes = Buffer.byteLength(ids);
-  const manifest: AnnManifest = { format: FORMAT, kind, dbId, rev, dimensions: index.dimensions, size: index.size, graph, checksum, bytes, stamp, idsBytes };
+  const manifest: AnnManifest = { format: FORMAT, kind, dbId, rev, dimensions: index.dimensions, size: index.size, graph, checksum, bytes, stamp, idsBytes, purges };
   const path = manifestPath(prefix, kind);
   const temp = tempPathFor(path);
   try {
@@ -85,6 +103,7 @@ export function saveAnnFiles(prefix: string, kind: VectorKind, dbId: string, rev
   if (previous && previous.graph !== graph) rmSync(graphPath(prefix, previous.graph), { force: true });
   // Graphs racing writers left, and temp files.
   sweepOrphans(`${prefix}.${kind}.`, ['.usearch', '.tmp'], graph);
+  return graph;
 }
 
 /**
@@ -100,8 +119,9 @@ export function readAnnFiles(prefix: string, kind: VectorKind, verify: 'checksum
     return null;
   }
   const nl = text.indexOf('\n');
-  const manifest = parseHeader(text.slice(0, nl < 0 ? text.length : nl));
-  if (!manifest || manifest.kind !== kind) throw new Error('unreadable manifest');
+  const line = text.slice(0, nl < 0 ? text.length : nl);
+  const manifest = parseHeader(line);
+  if (!manifest || manifest.kind !== kind) throw new Error(unusableWhy(line));
   return { manifest, idsText: text.slice(nl + 1), graphPath: checkedGraph(prefix, manifest, verify) };
 }
 
@@ -124,8 +144,9 @@ export function viewAnnFiles(prefix: string, kind: VectorKind): { manifest: AnnM
     const n = readSync(fd, head, 0, head.length, 0);
     const nl = head.indexOf(10);
     const nl2 = head.indexOf(10, nl + 1);
-    const manifest = nl < 0 ? null : parseHeader(head.toString('utf8', 0, nl));
-    if (!manifest || manifest.kind !== kind || nl2 < 0 || nl2 >= n) throw new Error('unreadable manifest');
+    const line = head.toString('utf8', 0, nl < 0 ? n : nl);
+    const manifest = nl < 0 ? null : parseHeader(line);
+    if (!manifest || manifest.kind !== kind || nl2 < 0 || nl2 >= n) throw new Error(unusableWhy(line));
     // An older manifest does not say how long its id map is: such a save is loaded (which checks
     // every id), not viewed, until it is saved again.
     if (manifest.idsBytes === undefined) {
@@ -226,6 +247,16 @@ export function readHeader(path: string): AnnManifest | null {
   } catch {
     return null;
   }
+}
+
+/** Why a manifest line is not usable: a purge's, or unreadable. */
+function unusableWhy(line: string): string {
+  try {
+    if ((JSON.parse(line) as { removed?: unknown }).removed === PURGED) return PURGED;
+  } catch {
+    // unreadable
+  }
+  return 'unreadable manifest';
 }
 
 function parseHeader(line: string): AnnManifest | null {

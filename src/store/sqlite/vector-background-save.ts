@@ -22,6 +22,8 @@ export class BackgroundSave {
   private checking = false;
   private blockedUntil = 0;
   private closed = false;
+  /** A purge removed the files while a compaction ran: another one follows it. */
+  private again = false;
 
   constructor(private readonly conn: Connection, private readonly kind: VectorKind, private readonly opts: ResolvedVectorOptions) {
     const prefix = opts.filesPrefix;
@@ -40,6 +42,13 @@ export class BackgroundSave {
       this.checking = false;
       if (!this.closed && this.conn.db.open) this.maybeStart(prefix);
     });
+  }
+
+  /** A purge removed the saved files (see vector-ann-purge.ts): they are made again from the table at once. */
+  purged(): void {
+    this.blockedUntil = 0;
+    if (this.running) this.again = true;
+    this.note(Number.MAX_SAFE_INTEGER);
   }
 
   /** Waits for a running compaction (its files are whole either way). */
@@ -80,6 +89,12 @@ export class BackgroundSave {
         this.blockedUntil = Date.now() + RETRY_AFTER_FAILURE_MS;
         if (!this.closed) this.opts.emit({ kind: this.kind, event: 'ann-error', detail: `save: ${err.message}` });
       })
-      .finally(() => { if (this.running === run) this.running = null; });
+      .finally(() => {
+        if (this.running === run) this.running = null;
+        if (this.again && !this.closed && this.conn.db.open) {
+          this.again = false;
+          this.maybeStart(prefix);
+        }
+      });
   }
 }

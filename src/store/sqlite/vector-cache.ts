@@ -5,6 +5,8 @@ import { AnnVectorIndex } from './vector-ann.js';
 import { buildAnn } from './vector-ann-build.js';
 import { databaseId, manifestPath, readHeader, saveAnnFiles } from './vector-ann-files.js';
 import { loadAnnFiles } from './vector-ann-load.js';
+import { removeAnnFiles, saveAnnUnlessPurged } from './vector-ann-purge.js';
+import { purgeGeneration } from './purge-marker.js';
 import type { VectorIndex } from '../../vector/exact-vector-index.js';
 import { logBounds, logReaches, readLog } from './vector-log.js';
 import type { ResolvedVectorOptions } from './vector-options.js';
@@ -65,8 +67,14 @@ export class VectorCache {
   /** No usable save to view: the graph file the manifest named then ('' for none). */
   private viewUnusable: { graph: string } | null = null;
   private warmed = false;
-  /** The last load found saved files it could not use. */
-  private rejected = false;
+  /** Why the last load found no saved files it could use (the build says so), or null. */
+  private noFiles: string | null = null;
+  /**
+   * The purge count (purge-marker.ts) the loaded index's rows were read at, or brought to through
+   * the log. A graph read before a purge keeps the purged vectors' bytes when it removes them
+   * (usearch only marks a key deleted), so it is dropped and never saved (see vector-ann-purge.ts).
+   */
+  private purges = 0;
 
   private readonly background: BackgroundSave;
 
@@ -123,6 +131,22 @@ export class VectorCache {
   /** `n` vectors of this kind were written by this connection. */
   noteWritten(n: number): void {
     if (!this.exact && !this.ann && !this.build) this.background.note(n);
+  }
+
+  /**
+   * A purge by this connection committed: the saved files that may hold its vectors go, and so do
+   * a loaded graph, a build and a view (the next search reloads: exact while a graph is built from
+   * the table, or a graph another process saved since).
+   */
+  purged(): void {
+    const prefix = this.opts.filesPrefix;
+    if (prefix) removeAnnFiles(prefix, this.kind);
+    const held = this.exact || this.ann || this.build;
+    this.view?.index.release();
+    this.view = null;
+    this.viewUnusable = null;
+    if (this.ann || this.build) this.unload();
+    if (!held) this.background.purged();
   }
 
   /** Stops a running build and saves unsaved HNSW changes; call before closing the connection. */
@@ -221,6 +245,13 @@ export class VectorCache {
     const bounds = logBounds(this.conn);
     if (this.rev === bounds.hi) return;
     if (!logReaches(bounds, this.rev)) return this.load(bounds.hi);
+    const purges = purgeGeneration(this.conn);
+    if (purges !== this.purges) {
+      // A purge in another process: a graph holds its vectors (removed or not), a build its snapshot's.
+      if (this.ann) return this.load(bounds.hi);
+      this.cancelBuild();
+      this.purges = purges;
+    }
     const delta = readLog(this.conn, this.kind, this.rev, bounds.hi);
     if (delta.cleared) return this.load(bounds.hi);
     const live = this.ann ?? this.exact;
@@ -235,7 +266,8 @@ export class VectorCache {
     this.exact = this.ann = null;
     this.unsaved = 0;
     const count = countStored(this.conn, this.kind);
-    this.rejected = false;
+    this.purges = purgeGeneration(this.conn);
+    this.noFiles = null;
     if (count >= this.opts.annThreshold && this.opts.filesPrefix) this.ann = this.loadFiles(this.opts.filesPrefix, rev);
     if (!this.ann) {
       const started = monotonicMs();
@@ -249,14 +281,17 @@ export class VectorCache {
     const started = monotonicMs();
     try {
       const loaded = loadAnnFiles(this.conn, this.kind, prefix, rev);
-      if (!loaded) return null; // never saved (or deleted): nothing to report
+      if (!loaded) {
+        this.noFiles = 'no saved index to load';
+        return null; // never saved (or deleted): nothing to report
+      }
       this.unsaved = loaded.replayed;
       // A checkpoint far behind the log (the other kind's changes) is saved anew before the pruned log stops reaching it.
       if (rev - loaded.checkpoint > VIEW_LOG_SPAN) this.saveSoon();
       this.opts.emit({ kind: this.kind, event: 'ann-load', size: loaded.ann.size, ms: monotonicMs() - started });
       return loaded.ann;
     } catch (err) {
-      this.rejected = true;
+      this.noFiles = /purge/.test((err as Error).message) ? 'a purge removed the saved index' : 'the saved index was rejected';
       this.opts.emit({ kind: this.kind, event: 'ann-reject', detail: (err as Error).message });
       return null;
     }
@@ -276,12 +311,13 @@ export class VectorCache {
     this.build = state;
     const started = monotonicMs();
     // Persisted: say why it is built (none saved yet, or a save or build was cut short, or rejected).
-    const detail = this.opts.filesPrefix ? (this.rejected ? 'the saved index was rejected' : 'no saved index to load') : undefined;
+    const detail = this.opts.filesPrefix ? (this.noFiles ?? 'no saved index to load') : undefined;
+    const purges = this.purges;
     this.opts.emit({ kind: this.kind, event: 'ann-build', size: snapshot.ids.length, detail });
     state.done = buildAnn(snapshot, exact.dimensions, () => state.cancelled)
       .then((ann) => {
         if (!ann || state.cancelled) return;
-        if (this.conn.read(() => this.swapIn(ann, from))) {
+        if (this.conn.read(() => this.swapIn(ann, from, purges))) {
           this.opts.emit({ kind: this.kind, event: 'ann-built', size: ann.size, ms: monotonicMs() - started });
           this.save();
         }
@@ -294,8 +330,14 @@ export class VectorCache {
   }
 
   /** Replays the log since the snapshot into the new index and makes it live. */
-  private swapIn(ann: AnnVectorIndex, from: number): boolean {
+  private swapIn(ann: AnnVectorIndex, from: number, purges: number): boolean {
     if (this.exact === null || ann.dimensions !== this.exact.dimensions) return false; // reloaded meanwhile
+    const now = purgeGeneration(this.conn);
+    if (now !== purges) {
+      // Purged since the snapshot: the next build starts from the exact index, in step with the table by then.
+      this.purges = now;
+      return false;
+    }
     const bounds = logBounds(this.conn);
     if (!logReaches(bounds, from)) return false; // fell behind: the next search starts over
     const delta = readLog(this.conn, this.kind, from, bounds.hi);
@@ -305,6 +347,14 @@ export class VectorCache {
     this.exact = null;
     this.rev = bounds.hi;
     return true;
+  }
+
+  /** Drops the loaded index: the next search loads again. */
+  private unload(): void {
+    this.cancelBuild();
+    this.exact = this.ann = null;
+    this.unsaved = 0;
+    this.rev = -1;
   }
 
   private cancelBuild(): void {
@@ -332,7 +382,14 @@ export class VectorCache {
     if (!ann || !prefix || this.closed) return;
     const started = monotonicMs();
     try {
-      saveAnnFiles(prefix, this.kind, databaseId(this.conn, true)!, this.rev, ann);
+      const dbId = databaseId(this.conn, true)!;
+      const rev = this.rev;
+      const purges = this.purges;
+      if (!saveAnnUnlessPurged(this.conn, prefix, this.kind, purges, () => saveAnnFiles(prefix, this.kind, dbId, rev, ann, purges))) {
+        // A purge in another process since this graph was read: it must not be written again.
+        this.unload();
+        return;
+      }
       this.unsaved = 0;
       this.opts.emit({ kind: this.kind, event: 'ann-save', size: ann.size, ms: monotonicMs() - started });
     } catch (err) {

@@ -3,6 +3,8 @@ import type { Connection } from './connection.js';
 import { AnnVectorIndex } from './vector-ann.js';
 import { databaseId, saveAnnFiles } from './vector-ann-files.js';
 import { loadAnnFiles } from './vector-ann-load.js';
+import { removeAnnFiles } from './vector-ann-purge.js';
+import { purgeGeneration } from './purge-marker.js';
 import { logBounds } from './vector-log.js';
 import { allRecords } from './vector-rows.js';
 import { blobView } from './rows.js';
@@ -21,12 +23,14 @@ export interface CompactResult {
  * saved graph is loaded and the changes since its checkpoint replayed, or, when there is no usable
  * graph, it is built from the table. Everything is read in one snapshot, so the checkpoint written
  * is exactly what the graph holds. `progress` hears `loaded` before the save starts. Null when the
- * kind has no vectors.
+ * kind has no vectors, or when a purge committed after the snapshot: what was saved may hold the
+ * purged vectors and is removed again (see vector-ann-purge.ts); the next compaction builds without them.
  */
 export function compactAnnFiles(conn: Connection, kind: VectorKind, prefix: string, progress: (step: 'loaded') => void = () => {}): CompactResult | null {
   const dbId = databaseId(conn, true)!; // outside the snapshot: creating it writes
-  return conn.read(() => {
+  const saved = conn.read((): { result: CompactResult; purges: number; graph: string } | null => {
     const rev = logBounds(conn).hi;
+    const purges = purgeGeneration(conn);
     let ann: AnnVectorIndex | null = null;
     let detail: string | undefined;
     try {
@@ -39,9 +43,14 @@ export function compactAnnFiles(conn: Connection, kind: VectorKind, prefix: stri
     ann ??= buildFromTable(conn, kind);
     if (!ann || ann.size === 0) return null;
     progress('loaded');
-    saveAnnFiles(prefix, kind, dbId, rev, ann);
-    return { size: ann.size, from, detail: from === 'build' ? detail : undefined };
+    const graph = saveAnnFiles(prefix, kind, dbId, rev, ann, purges);
+    return { result: { size: ann.size, from, detail: from === 'build' ? detail : undefined }, purges, graph };
   });
+  // Read once the snapshot is released: a purge committed since it was taken is seen only then.
+  if (!saved) return null;
+  if (purgeGeneration(conn) === saved.purges) return saved.result;
+  removeAnnFiles(prefix, kind, saved.graph);
+  return null;
 }
 
 /** Every searchable row of `kind` in one multi-threaded bulk insert. */

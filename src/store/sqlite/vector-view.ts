@@ -83,7 +83,7 @@ export class ViewedAnnIndex implements VectorIndex {
     if (!files) return null;
     const { manifest, ids } = files;
     try {
-      const delta = checkpointDelta(conn, kind, manifest, rev);
+      const delta = checkpointDelta(conn, kind, prefix, manifest, rev);
       const ann = (reader === 'file' ? GraphFileIndex.open(files.graphPath, manifest.dimensions) : null) ?? mapGraph(files.graphPath, manifest.dimensions, replaces?.ann);
       if (ann.size !== manifest.size) throw new Error(`graph holds ${ann.size} vectors, its manifest ${manifest.size}`);
       if (delta.touched.length > MAX_TOUCHED) throw new Error(`${delta.touched.length} vectors changed since the checkpoint`);

@@ -74,6 +74,12 @@ export class SqliteVectors {
     this.noteWritten(written);
   }
 
+  /** A purge by this connection committed: no saved HNSW file or loaded graph keeps its vectors. */
+  purged(): void {
+    this.caches.memory.purged();
+    this.caches.message.purged();
+  }
+
   /** Counts changes toward the next save of each kind's HNSW files. */
   private noteWritten(written: Record<VectorKind, number>): void {
     for (const kind of ['memory', 'message'] as const) if (written[kind] > 0) this.caches[kind].noteWritten(written[kind]);
