@@ -8,6 +8,8 @@ import { openSqliteStore, type SqliteStoreOptions } from '../src/store/sqlite/in
 import type { SqliteStore } from '../src/store/sqlite/sqlite-store.js';
 import type { VectorIndexEvent } from '../src/store/sqlite/vector-options.js';
 import { vectorIndexWarnings } from '../src/store/sqlite/vector-index-warnings.js';
+import { compactAnnFiles } from '../src/store/sqlite/vector-compact.js';
+import { Connection } from '../src/store/sqlite/connection.js';
 import { roundToHalf } from '../src/store/sqlite/vector-ann-half.js';
 import type { Memory } from '../src/types.js';
 import { mem, msg } from './contract/harness.js';
@@ -117,5 +119,87 @@ describe('a purged memory\'s vectors', () => {
     await third.store.close();
     expect(filesHolding(dir, [target.vector, target.messageVector])).toEqual([]);
     expect(readdirSync(dir).some((f) => f.endsWith('.usearch'))).toBe(true);
+  });
+
+  const dot = (v: Float32Array, q: Float32Array) => v.reduce((sum, x, i) => sum + x * q[i], 0);
+
+  /** The search's top 5 are an exact top 5 over `rows` (the hashing embedder's vectors are unit length; it makes ties). */
+  async function expectExact(store: SqliteStore, rows: { id: string; vector: Float32Array }[], q: Float32Array): Promise<void> {
+    const got = await store.searchVectors(q, { kind: 'memory', limit: 5 });
+    const want = rows.map((r) => dot(r.vector, q)).sort((a, b) => b - a).slice(0, 5);
+    expect(got.map((h) => h.score.toFixed(4))).toEqual(want.map((x) => x.toFixed(4)));
+    const byId = new Map(rows.map((r) => [r.id, r.vector]));
+    for (const h of got) expect(dot(byId.get(h.item.id)!, q).toFixed(4)).toBe(h.score.toFixed(4));
+  }
+
+  it('are not written back by another connection whose graph was loaded before the purge, which answers as the table does', async () => {
+    const first = open();
+    const rows = await fill(first.store);
+    await first.store.warm();
+    await first.store.close();
+    const target = rows[5];
+
+    // Loaded before the purge (a process that wrote more rows than it searches beside a viewed
+    // graph loads it), with changes of its own to save on close.
+    const holder = open();
+    await holder.store.upsertVectors(rows.slice(100).map((r) => ({ kind: 'memory' as const, id: r.memory.id, vector: r.vector })));
+    await holder.store.upsertVectors([{ kind: 'memory', id: rows[6].memory.id, vector: rows[7].vector }]);
+    expect(await nearest(holder.store, rows[7].vector)).toContain(rows[6].memory.id);
+    expect(holder.events.filter((e) => e.kind === 'memory').map((e) => e.event)).toContain('ann-load');
+
+    const purger = open();
+    await purger.store.forget(target.memory.id, { purge: true });
+    await purger.store.close();
+    expect(filesHolding(dir, [target.vector, target.messageVector])).toEqual([]);
+
+    await holder.store.close();
+    expect(filesHolding(dir, [target.vector, target.messageVector])).toEqual([]);
+    expect(holder.events.filter((e) => e.event === 'ann-save')).toEqual([]);
+
+    // One that searches after a purge reloads (the files are gone): answers as the table does.
+    const reader = open();
+    await reader.store.warm();
+    expect(reader.events.filter((e) => e.kind === 'memory').map((e) => e.event)).toEqual(['ann-reject', 'exact-load', 'ann-build', 'ann-built', 'ann-save']);
+    const seen = reader.events.length;
+    const again = open();
+    await again.store.forget(rows[8].memory.id, { purge: true });
+    await again.store.close();
+    const left = rows.filter((r) => r !== target && r !== rows[8]).map((r) => ({ id: r.memory.id, vector: r === rows[6] ? rows[7].vector : r.vector }));
+    for (const r of [target, rows[8], ...rows.filter((_, i) => i % 50 === 9)]) {
+      await expectExact(reader.store, left, r.vector);
+    }
+    expect(reader.events.slice(seen).filter((e) => e.kind === 'memory').slice(0, 2)).toMatchObject([{ event: 'ann-reject', detail: 'removed by a purge' }, { event: 'exact-load' }]);
+    await reader.store.close();
+    expect(filesHolding(dir, [rows[8].vector, target.vector])).toEqual([]);
+  });
+
+  it('are not left on disk by a compaction that loaded the graph before the purge and saved it after', async () => {
+    const first = open();
+    const rows = await fill(first.store);
+    await first.store.warm();
+    await first.store.close();
+    const target = rows[11];
+    const purger = open();
+    const conn = new Connection(path);
+    try {
+      const result = compactAnnFiles(conn, 'memory', path, () => {
+        // Between the compaction's snapshot (the graph holds the vector) and its save.
+        void purger.store.forget(target.memory.id, { purge: true });
+      });
+      expect(result).toBeNull();
+    } finally {
+      conn.close();
+      await purger.store.close();
+    }
+    expect(filesHolding(dir, [target.vector])).toEqual([]);
+    // The next compaction builds from the table, without it.
+    const next = new Connection(path);
+    try {
+      expect(compactAnnFiles(next, 'memory', path)).toMatchObject({ from: 'build', size: COUNT - 1, detail: 'removed by a purge' });
+    } finally {
+      next.close();
+    }
+    expect(filesHolding(dir, [target.vector])).toEqual([]);
+    expect(readdirSync(dir).filter((f) => f.startsWith('p.db.memory.') && f.endsWith('.usearch'))).toHaveLength(1);
   });
 });
