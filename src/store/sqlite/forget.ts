@@ -17,7 +17,8 @@ export function forget(conn: Connection, vectors: SqliteVectors, id: string, opt
   if (!opts.purge) return forgetOrPurge(conn, vectors, id, opts);
   const memory = eraseOnDisk(conn, () => forgetOrPurge(conn, vectors, id, opts));
   // Once committed (a caller's own transaction would commit later: its files go now all the same).
-  if (memory) vectors.purged();
+  // Derived memories purged with it are memories; messages only when it came from some.
+  if (memory) vectors.purged(memory.sourceMessageIds.length > 0 ? ['memory', 'message'] : ['memory']);
   return memory;
 }
 

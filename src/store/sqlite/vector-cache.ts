@@ -145,7 +145,13 @@ export class VectorCache {
     this.view?.index.release();
     this.view = null;
     this.viewUnusable = null;
-    if (this.ann || this.build) this.unload();
+    if (this.ann) {
+      this.unload();
+    } else if (this.exact) {
+      // The exact index takes the purge's deletions from the log; a build from an older snapshot starts over.
+      this.cancelBuild();
+      this.purges = purgeGeneration(this.conn);
+    }
     if (!held) this.background.purged();
   }
 

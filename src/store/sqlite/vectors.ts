@@ -74,10 +74,9 @@ export class SqliteVectors {
     this.noteWritten(written);
   }
 
-  /** A purge by this connection committed: no saved HNSW file or loaded graph keeps its vectors. */
-  purged(): void {
-    this.caches.memory.purged();
-    this.caches.message.purged();
+  /** A purge by this connection committed: no saved HNSW file or loaded graph of `kinds` keeps its vectors. */
+  purged(kinds: VectorKind[]): void {
+    for (const kind of kinds) this.caches[kind].purged();
   }
 
   /** Counts changes toward the next save of each kind's HNSW files. */
