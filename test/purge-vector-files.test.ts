@@ -202,4 +202,16 @@ describe('a purged memory\'s vectors', () => {
     expect(filesHolding(dir, [target.vector])).toEqual([]);
     expect(readdirSync(dir).filter((f) => f.startsWith('p.db.memory.') && f.endsWith('.usearch'))).toHaveLength(1);
   });
+
+  it('below the HNSW threshold: erased from the database files, and no graph manifest is made', async () => {
+    const small = open({ annThreshold: 5_000 });
+    const rows = await fill(small.store);
+    expect(await nearest(small.store, rows[3].vector)).toContain(rows[3].memory.id);
+    await small.store.forget(rows[3].memory.id, { purge: true });
+    expect(await nearest(small.store, rows[3].vector)).not.toContain(rows[3].memory.id);
+    await small.store.close();
+    expect(readdirSync(dir).filter((f) => f.includes('.hnsw') || f.endsWith('.usearch'))).toEqual([]);
+    expect(filesHolding(dir, [rows[3].vector, rows[3].messageVector])).toEqual([]);
+    expect(filesHolding(dir, [rows[4].vector, rows[4].messageVector])).toEqual(['p.db']);
+  });
 });

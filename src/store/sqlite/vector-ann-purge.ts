@@ -1,4 +1,4 @@
-import { readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { tempPathFor } from '../../vector/atomic-file.js';
 import type { VectorKind } from '../store.js';
@@ -26,13 +26,16 @@ export function removeAnnFiles(prefix: string, kind: VectorKind, onlyGraph?: str
     rmSync(join(dir, onlyGraph), { force: true });
     if (readHeader(path)?.graph !== onlyGraph) return;
   }
-  const temp = tempPathFor(path);
-  try {
-    writeFileSync(temp, purgedManifestText(kind));
-    renameSync(temp, path);
-  } catch {
-    // a read-only directory: the graphs still go below, and a manifest without its graph is rejected
-    rmSync(temp, { force: true });
+  // A kind never saved (below the HNSW threshold) gets no manifest: searches would read it each time.
+  if (existsSync(path)) {
+    const temp = tempPathFor(path);
+    try {
+      writeFileSync(temp, purgedManifestText(kind));
+      renameSync(temp, path);
+    } catch {
+      // a read-only directory: the graphs still go below, and a manifest without its graph is rejected
+      rmSync(temp, { force: true });
+    }
   }
   rmSync(`${path}.verified`, { force: true });
   if (onlyGraph !== undefined) return;
