@@ -46,7 +46,13 @@ function filesHolding(dir: string, vectors: Float32Array[]): string[] {
   });
 }
 
-interface Opened { store: SqliteStore; events: VectorIndexEvent[]; warnings: string[] }
+interface Opened {
+  store: SqliteStore;
+  events: VectorIndexEvent[];
+  warnings: string[];
+  /** Resolves once `seen` holds for the events so far (checked at each event). */
+  until(seen: (events: VectorIndexEvent[]) => boolean): Promise<void>;
+}
 
 describe('a purged memory\'s vectors', () => {
   let dir: string;
@@ -60,12 +66,21 @@ describe('a purged memory\'s vectors', () => {
   function open(options: SqliteStoreOptions = {}): Opened {
     const events: VectorIndexEvent[] = [];
     const warnings: string[] = [];
+    const waiting: (() => boolean)[] = [];
     const warn = vectorIndexWarnings((m) => warnings.push(m));
     const store = openSqliteStore(path, 'p', {
       annThreshold: THRESHOLD, textIndex: false, ...options,
-      onVectorIndexEvent: (e) => { events.push(e); warn(e); },
+      onVectorIndexEvent: (e) => {
+        events.push(e);
+        warn(e);
+        waiting.splice(0).forEach((w) => { if (!w()) waiting.push(w); });
+      },
     }) as SqliteStore;
-    return { store, events, warnings };
+    const until = (seen: (events: VectorIndexEvent[]) => boolean) => new Promise<void>((resolve) => {
+      const check = () => (seen(events) ? (resolve(), true) : false);
+      if (!check()) waiting.push(check);
+    });
+    return { store, events, warnings, until };
   }
 
   /** COUNT memories, each from its own message, all with vectors; returns them with their vectors. */
@@ -214,4 +229,21 @@ describe('a purged memory\'s vectors', () => {
     expect(filesHolding(dir, [rows[3].vector, rows[3].messageVector])).toEqual([]);
     expect(filesHolding(dir, [rows[4].vector, rows[4].messageVector])).toEqual(['p.db']);
   });
+
+  it('a writer that holds no index (a server, annSaves compact) has its compaction rebuild the graphs from the table at once', async () => {
+    const first = open();
+    const rows = await fill(first.store);
+    await first.store.warm();
+    await first.store.close();
+    const target = rows[21];
+    const writer = open({ annSaves: 'compact' });
+    await writer.store.forget(target.memory.id, { purge: true });
+    expect(filesHolding(dir, [target.vector, target.messageVector])).toEqual([]);
+    // Both kinds' compactions (child processes) end in a save.
+    await writer.until((events) => ['memory', 'message'].every((kind) => events.some((e) => e.event === 'ann-save' && e.kind === kind)));
+    expect(writer.events.find((e) => e.event === 'ann-save' && e.kind === 'memory')).toMatchObject({ size: COUNT - 1, detail: 'compacted (build)' });
+    await writer.store.close();
+    expect(filesHolding(dir, [target.vector, target.messageVector])).toEqual([]);
+    expect(readdirSync(dir).filter((f) => f.endsWith('.usearch'))).toHaveLength(2);
+  }, 120_000);
 });
