@@ -1,6 +1,6 @@
 import type { Bm25Hit } from './bm25-index.js';
 import { bm25Weight, K1 } from './bm25-weight.js';
-import { BLOCK_SHIFT, type BlockBounds } from './block-bounds.js';
+import { BLOCK, BLOCK_SHIFT, type BlockBounds } from './block-bounds.js';
 import type { PostingList } from './posting-base.js';
 
 /** One query term as a search scores it: its postings (base, then tail) and its idf. */
@@ -9,6 +9,8 @@ export interface ScoringTerm {
   /** Per segment: its block bounds, or null (a tail, a phrase's intersection) to bound by idf·(k1+1). */
   bounds: (BlockBounds | null)[];
   idf: number;
+  /** The same for terms of one phrase: a phrase asked twice weighs twice, but is looked up once. */
+  key: string;
 }
 
 export interface BlockMaxQuery {
@@ -26,71 +28,83 @@ export interface BlockMaxQuery {
 
 /**
  * The `limit` best candidates (by score, then the larger id), document at a time with block-max
- * pruning: candidates are visited in slot order, and one whose bound (each term's largest weight
- * within the block of postings its slot falls in) cannot beat the k-th best score so far is
- * dropped before its length is read or the other terms' postings are searched for it; one still
- * able to is scored term by term, dropped as soon as what it has plus what its remaining blocks
- * could add falls short. Scores are summed in term order, so every score is the one summing all
- * terms gives, and the hits are the same.
+ * pruning. Each term's postings are cut in blocks whose bound is the largest weight any of them
+ * can have; a candidate is looked up in the other terms' blocks covering its slot, rarest first,
+ * and dropped as soon as the bounds of the blocks holding it, plus those still to search, cannot
+ * beat the k-th best so far: only then is its length read (far from the postings) and its score
+ * summed, in term order, so every score is the one a full scoring gives and the hits are the same.
+ * Candidates are visited from the last slot down: documents added later have the larger ids, which
+ * win ties, so a candidate merely tying with the k-th best is dropped on its bound.
  */
 export function blockMaxTop(q: BlockMaxQuery): Bm25Hit[] {
-  const lanes = (from: number, to: number) =>
-    q.terms.slice(from, to).flatMap((t) => t.segments.map((list, s) => new Lane(list, t.bounds[s], t.idf, q.avgdl)).filter((l) => l.list.length > 0));
-  const scan = lanes(0, q.candidates);
-  const look = lanes(q.candidates, q.terms.length);
-  const lookBounds = new Float64Array(look.length);
-  const found = new Int32Array(look.length);
+  const scan: Lane[] = [];
+  const look: Lane[] = [];
+  const first = new Map<string, Lane>();
+  q.terms.forEach((t, j) =>
+    t.segments.forEach((list, s) => {
+      if (list.length === 0) return;
+      const key = `${s}\n${t.key}`;
+      const lane = new Lane(list, t.bounds[s], t.idf, q.avgdl, j < q.candidates ? null : (first.get(key) ?? null));
+      if (!first.has(key)) first.set(key, lane);
+      (j < q.candidates ? scan : look).push(lane);
+    }),
+  );
   const heap = new TopHeap(q.limit, q.ids);
-  const at = new Int32Array(scan.length);
   const { lengths, ids, avgdl } = q;
   for (;;) {
-    let d = 0x7fffffff;
-    for (let c = 0; c < scan.length; c++) if (at[c] < scan[c].list.length && scan[c].list.slots[at[c]] < d) d = scan[c].list.slots[at[c]];
-    if (d === 0x7fffffff) break;
-    const scored = !q.anyRemoved || ids[d] >= 0;
-    let bound = 0;
-    if (scored) {
-      for (let c = 0; c < scan.length; c++) if (at[c] < scan[c].list.length && scan[c].list.slots[at[c]] === d) bound += scan[c].boundAt(d);
-      for (let l = 0; l < look.length; l++) lookBounds[l] = look[l].boundAt(d);
-    }
-    const cut = heap.cut();
-    // Membership first, bounded by blocks: the document's length (a read far from the postings)
-    // and its weights are only computed once the blocks it is found in could still beat the cut.
-    let rest = 0;
-    for (let l = 0; l < look.length; l++) rest += lookBounds[l];
-    let l = 0;
-    for (; scored && l < look.length && bound + rest >= cut; l++) {
-      if (lookBounds[l] === 0) {
-        found[l] = -1;
-        continue;
+    let d = -1;
+    for (const lane of scan) if (lane.at >= 0 && lane.list.slots[lane.at] > d) d = lane.list.slots[lane.at];
+    if (d < 0) break;
+    if (!q.anyRemoved || ids[d] >= 0) {
+      let bound = 0;
+      for (const lane of scan) {
+        const member = lane.at >= 0 && lane.list.slots[lane.at] === d;
+        lane.hit = member ? lane.at : -1;
+        lane.here = member ? lane.boundAt(d) : 0;
+        bound += lane.here;
       }
-      rest -= lookBounds[l];
-      found[l] = look[l].find(d);
-      if (found[l] >= 0) bound += lookBounds[l];
-    }
-    if (scored && l === look.length && bound >= cut) {
-      const length = lengths[d];
-      let score = 0;
-      for (let c = 0; c < scan.length; c++) {
-        const lane = scan[c];
-        if (at[c] < lane.list.length && lane.list.slots[at[c]] === d) score += bm25Weight(lane.idf, lane.list.counts[at[c]], length, avgdl);
+      let rest = 0;
+      for (const lane of look) rest += lane.here = lane.source ? lane.source.here : lane.boundAt(d);
+      const cut = heap.cut();
+      let l = 0;
+      for (; l < look.length && bound + rest >= cut; l++) {
+        const lane = look[l];
+        if (lane.here === 0) {
+          lane.hit = -1;
+          continue;
+        }
+        rest -= lane.here;
+        lane.hit = lane.source ? lane.source.hit : lane.find(d);
+        if (lane.hit >= 0) bound += lane.here;
       }
-      for (let l = 0; l < look.length; l++) if (found[l] >= 0) score += bm25Weight(look[l].idf, look[l].list.counts[found[l]], length, avgdl);
-      heap.offer(d, score);
+      // `bound` adds the bounds of the terms holding d in the order its score adds their weights,
+      // each no less than its weight: rounding cannot lift the score above it, so the test is exact.
+      if (l === look.length && heap.admits(bound, d)) {
+        const length = lengths[d];
+        let score = 0;
+        for (const lane of scan) if (lane.hit >= 0) score += bm25Weight(lane.idf, lane.list.counts[lane.hit], length, avgdl);
+        for (const lane of look) if (lane.hit >= 0) score += bm25Weight(lane.idf, lane.list.counts[lane.hit], length, avgdl);
+        heap.offer(d, score);
+      }
     }
-    for (let c = 0; c < scan.length; c++) if (at[c] < scan[c].list.length && scan[c].list.slots[at[c]] === d) at[c]++;
+    for (const lane of scan) if (lane.at >= 0 && lane.list.slots[lane.at] === d) lane.at--;
   }
   return heap.best();
 }
 
-/** A cursor over one segment of a term's postings, a block at a time, moving only forward. */
+/** A cursor over one segment of a term's postings, a block at a time, moving only backward. */
 class Lane {
-  /** The current block: entries [first, last], their bound. */
-  private block = -1;
+  /** Scanning: the next entry to visit (visited last to first). */
+  at: number;
+  /** For the candidate at hand: its entry here (-1: none), and the bound of the block covering it (0: none). */
+  hit = -1;
+  here = 0;
+  /** The current block: entries [first, last], its first slot and its bound. */
+  private block: number;
   private first = 0;
   private last = -1;
-  private lastSlot = -1;
-  bound = 0;
+  private firstSlot = 0x7fffffff;
+  private bound = 0;
   private readonly flat: number;
 
   constructor(
@@ -98,14 +112,18 @@ class Lane {
     private readonly bounds: BlockBounds | null,
     readonly idf: number,
     private readonly avgdl: number,
+    /** An earlier lane over the same postings (a phrase asked again), whose lookups this one reuses. */
+    readonly source: Lane | null,
   ) {
     this.flat = idf * (K1 + 1);
+    this.at = list.length - 1;
+    this.block = (list.length + BLOCK - 1) >> BLOCK_SHIFT;
   }
 
-  /** The largest weight slot `d` can have here (0 when no entry can hold it), moving to d's block. */
+  /** The largest weight slot `d` can have here (0 when no entry can hold it), moving back to d's block. */
   boundAt(d: number): number {
-    while (this.lastSlot < d) if (!this.next()) return 0;
-    return this.list.slots[this.first] <= d ? this.bound : 0;
+    while (this.firstSlot > d) if (!this.previous()) return 0;
+    return this.list.slots[this.last] >= d ? this.bound : 0;
   }
 
   /** The entry of slot `d` within the current block, or -1 (after a nonzero boundAt(d)). */
@@ -123,19 +141,17 @@ class Lane {
     return -1;
   }
 
-  private next(): boolean {
-    const b = this.block + 1;
-    const first = b << BLOCK_SHIFT;
-    if (first >= this.list.length) {
-      this.lastSlot = 0x7fffffff;
+  private previous(): boolean {
+    const b = this.block - 1;
+    if (b < 0) {
+      this.firstSlot = -1;
       this.bound = 0;
-      this.first = this.list.length - 1;
       return false;
     }
     this.block = b;
-    this.first = first;
-    this.last = Math.min(this.list.length, first + (1 << BLOCK_SHIFT)) - 1;
-    this.lastSlot = this.list.slots[this.last];
+    this.first = b << BLOCK_SHIFT;
+    this.last = Math.min(this.list.length, this.first + BLOCK) - 1;
+    this.firstSlot = this.list.slots[this.first];
     this.bound = this.bounds ? bm25Weight(this.idf, this.bounds.maxCount[b], this.bounds.minLength[b], this.avgdl) : this.flat;
     return true;
   }
@@ -153,13 +169,20 @@ class TopHeap {
   }
 
   /**
-   * The score below which a document cannot enter: the k-th best less a relative 1e-9 (bounds and
-   * scores are sums of rounded weights), or -Infinity until k are held.
+   * A score below which a document surely cannot enter: the k-th best less a relative 1e-9 (for
+   * partial sums of bounds, rounded otherwise than the score), or -Infinity until k are held.
    */
   cut(): number {
     if (this.n < this.k) return -Infinity;
     const kth = this.scores[0];
     return kth - Math.abs(kth) * 1e-9;
+  }
+
+  /** Whether a document of slot `slot` scoring at most `bound` could enter. */
+  admits(bound: number, slot: number): boolean {
+    if (this.n < this.k) return true;
+    const kth = this.scores[0];
+    return bound > kth || (bound === kth && this.ids[slot] > this.ids[this.slots[0]]);
   }
 
   offer(slot: number, score: number): void {

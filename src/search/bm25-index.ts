@@ -163,7 +163,7 @@ export class Bm25Index {
     if (candidates < terms.length) {
       // Past the scan budget the rarer terms' documents are the candidates: scored document at a
       // time with block-max pruning, the same hits as the term-at-a-time loop below, cheaper.
-      const scoring = terms.map((t) => ({ ...t, bounds: t.segments.map((list) => this.boundsOf(t.phrase, list)) }));
+      const scoring = terms.map((t) => ({ ...t, key: t.phrase.join(' '), bounds: t.segments.map((list) => this.boundsOf(t.phrase, list)) }));
       return blockMaxTop({ terms: scoring, candidates, limit: query.limit, lengths: this.lengths, ids: this.ids, anyRemoved: this.dead > 0, avgdl });
     }
     let rest = terms.reduce((sum, t) => sum + t.idf * (K1 + 1), 0);
