@@ -1,3 +1,6 @@
+import { bm25Weight, K1 } from './bm25-weight.js';
+import { blockBounds, type BlockBounds } from './block-bounds.js';
+import { blockMaxTop } from './block-max-search.js';
 import { findSlot, type PostingList, PostingBase } from './posting-base.js';
 import { Postings } from './postings.js';
 import { SlotMap } from './slot-map.js';
@@ -33,8 +36,6 @@ export interface Bm25Parts {
   liveTokens: number;
 }
 
-const K1 = 1.2;
-const B = 0.75;
 const MIN_DEAD_TO_COMPACT = 1_024;
 /** Entries added since the base was built, past which (and past a quarter of the base) they join it. */
 const MIN_TAIL_TO_MERGE = 65_536;
@@ -53,6 +54,8 @@ export class Bm25Index {
   private readonly terms: Map<string, number>;
   private readonly counter: TermCounter;
   private base: PostingBase;
+  /** Block bounds of the base's terms, computed on a term's first search (see blockBounds). */
+  private bounds: (BlockBounds | undefined)[] = [];
   private tails: (Postings | undefined)[] = [];
   private tailEntries = 0;
   private ids: number[];
@@ -116,6 +119,7 @@ export class Bm25Index {
   trim(): void {
     if (this.tailEntries === 0) return;
     this.base = this.base.merged(this.terms.size, this.tails);
+    this.bounds = [];
     this.tails = [];
     this.tailEntries = 0;
   }
@@ -147,7 +151,7 @@ export class Bm25Index {
     let touched: number[] = [];
     const terms = lists.map((segments, i) => {
       const df = corpus === this ? this.liveCount(phrases[i], segments) : corpus.liveCount(phrases[i], corpus.phraseLists(phrases[i]));
-      return { segments, idf: Math.max(1e-6, Math.log((n - df + 0.5) / (df + 0.5))) };
+      return { segments, idf: Math.max(1e-6, Math.log((n - df + 0.5) / (df + 0.5))), phrase: phrases[i] };
     });
     // MaxScore: rarest terms first. A term adds at most idf·(k1+1), so once a document's score
     // plus what the remaining terms could add falls below the k-th best so far, it cannot reach
@@ -155,6 +159,13 @@ export class Bm25Index {
     // are scored (looked up in long lists rather than scanned). Same hits, same scores.
     const prune = !query.all && query.limit > 0 && terms.length > 1;
     if (prune) terms.sort((a, b) => b.idf - a.idf);
+    const candidates = prune ? this.scannedTerms(terms, query.scanBudget ?? Infinity) : terms.length;
+    if (candidates < terms.length) {
+      // Past the scan budget the rarer terms' documents are the candidates: scored document at a
+      // time with block-max pruning, the same hits as the term-at-a-time loop below, cheaper.
+      const scoring = terms.map((t) => ({ ...t, key: t.phrase.join(' '), bounds: t.segments.map((list) => this.boundsOf(t.phrase, list)) }));
+      return blockMaxTop({ terms: scoring, candidates, limit: query.limit, lengths: this.lengths, ids: this.ids, anyRemoved: this.dead > 0, avgdl });
+    }
     let rest = terms.reduce((sum, t) => sum + t.idf * (K1 + 1), 0);
     let narrowed = false;
     /** Whether `touched` is in slot order (once narrowed, no slot joins it). */
@@ -215,7 +226,36 @@ export class Bm25Index {
   }
 
   private weight(idf: number, tf: number, slot: number, avgdl: number): number {
-    return (idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * this.lengths[slot]) / avgdl));
+    return bm25Weight(idf, tf, this.lengths[slot], avgdl);
+  }
+
+  /**
+   * How many terms (in scoring order) a search with this budget scans whole: the first always,
+   * the next ones while the postings scanned stay within the budget (once a live document was met).
+   */
+  private scannedTerms(terms: { segments: PostingList[] }[], budget: number): number {
+    let scanned = totalLength(terms[0].segments);
+    let live = this.holdsLive(terms[0].segments);
+    for (let j = 1; j < terms.length; j++) {
+      const length = totalLength(terms[j].segments);
+      if (live && scanned + length > budget) return j;
+      scanned += length;
+      live ||= this.holdsLive(terms[j].segments);
+    }
+    return terms.length;
+  }
+
+  private holdsLive(segments: PostingList[]): boolean {
+    if (this.dead === 0) return totalLength(segments) > 0;
+    for (const list of segments) for (let i = 0; i < list.length; i++) if (this.ids[list.slots[i]] >= 0) return true;
+    return false;
+  }
+
+  /** The block bounds of a one-token phrase's base postings (null for a tail or an intersection). */
+  private boundsOf(phrase: string[], list: PostingList): BlockBounds | null {
+    const t = phrase.length === 1 ? this.terms.get(phrase[0]) : undefined;
+    if (t === undefined || t >= this.base.terms || list.slots.buffer !== this.base.slots.buffer) return null;
+    return (this.bounds[t] ??= blockBounds(list, this.lengths));
   }
 
   /** The slots scoring at least `min`; the others' scratch is cleared (they leave the search). */
@@ -281,6 +321,7 @@ export class Bm25Index {
       lengths.push(this.lengths[slot]);
     }
     this.base = this.base.merged(this.terms.size, this.tails, renumber);
+    this.bounds = [];
     this.tails = [];
     this.tailEntries = 0;
     this.ids = ids;
