@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { Bm25Index } from '../src/search/bm25-index.js';
 import { bm25Weight } from '../src/search/bm25-weight.js';
+import { createRng } from '../src/bench/perf/prng.js';
 
-/** Deterministic pseudo-random numbers (mulberry32). */
-function rng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Deterministic pseudo-random numbers (the perf bench's mulberry32). */
+const rng = (seed: number): (() => number) => createRng(seed).next;
 
 /**
  * What a bounded any-phrase search answers, written out plainly: phrases by idf (rarest first,
