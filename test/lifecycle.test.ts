@@ -91,6 +91,9 @@ describe('escalation decisions', () => {
     expect(decideEscalation({ stage: 'hot', confidence: 0.3, threshold: 0.5 })).toMatchObject({ escalate: true, why: expect.stringContaining('under 0.5') });
     expect(decideEscalation({ stage: 'cold', confidence: 0.3, threshold: 0.5 })).toMatchObject({ escalate: true, why: expect.stringContaining('raw messages') });
     expect(decideEscalation({ stage: 'cold', confidence: 0.6, threshold: 0.5 }).escalate).toBe(false);
+    // Messages searched in the first pass: a cold miss reads the archive index once, then stops.
+    expect(decideEscalation({ stage: 'cold', confidence: 0.3, threshold: 0.5, archiveRead: false, messagesSearched: true })).toMatchObject({ escalate: true, why: expect.stringMatching(/archive index$/) });
+    expect(decideEscalation({ stage: 'cold', confidence: 0.3, threshold: 0.5, archiveRead: true, messagesSearched: true })).toMatchObject({ escalate: false, why: expect.stringContaining('first pass') });
   });
 
   it('escalates before ranking when a cold memory leads a channel', () => {
@@ -158,7 +161,8 @@ describe('tiers, escalation and rehydration through the library', () => {
     // Every pass a miss: after the cold pass the gate reads the archive (see the next test).
     setRecallTuning({ escalateBelow: 1.01 });
     const r = await p.recall('What hobby did Caroline take up?', { synthesize: false }).finally(() => setRecallTuning({}));
-    expect(r.reading.tiers!.searched).toEqual(['hot', 'cold', 'archive', 'messages']);
+    // The raw messages are searched with the hot tier (messagesFirst), so the last step is the archive.
+    expect(r.reading.tiers!.searched).toEqual(['hot', 'messages', 'cold', 'archive']);
     expect(r.reading.tiers!.searched).toContain('cold');
     expect(r.reading.tiers!.why.join('\n')).toMatch(/archive index matched .*caroline/);
     const hit = r.memories.find((m) => m.id === id(1));
@@ -173,6 +177,21 @@ describe('tiers, escalation and rehydration through the library', () => {
     expect(after.lastAccessedAt).not.toBeNull();
   });
 
+  it('with messagesFirst off, the raw messages come last: hot, cold, archive, then messages', async () => {
+    await seed([
+      { id: id(1), content: 'Caroline took up pottery classes on weekends', topicKey: 'caroline.hobby', days: 400 },
+      { id: id(3), content: 'The deploy target is Fly.io', topicKey: 'project.deploy_target', days: 3 },
+    ]);
+    await p.tier({ coldAfter: '90d' });
+    setRecallTuning({ escalateBelow: 1.01, messagesFirst: false });
+    const r = await p.recall('What hobby did Caroline take up?', { synthesize: false }).finally(() => setRecallTuning({}));
+    expect(r.reading.tiers!.searched).toEqual(['hot', 'cold', 'archive', 'messages']);
+    expect(r.reading.tiers!.why.join('\n')).toMatch(/searching the archive index and raw messages/);
+    setRecallTuning({ messagesFirst: false });
+    const hot = await p.recall('What is the deploy target?', { synthesize: false }).finally(() => setRecallTuning({}));
+    expect(hot.reading.tiers!.searched).toEqual(['hot']);
+  });
+
   it('a cold memory that leads and answers is ranked without reading the archive index', async () => {
     await seed([
       { id: id(1), content: 'Caroline took up pottery classes on weekends', topicKey: 'caroline.hobby', days: 400 },
@@ -181,7 +200,7 @@ describe('tiers, escalation and rehydration through the library', () => {
     await p.tier({ coldAfter: '90d' });
     const r = await p.recall('What hobby did Caroline take up?', { synthesize: false });
     expect(r.memories[0]).toMatchObject({ id: id(1), tier: 'cold' });
-    expect(r.reading.tiers!.searched).toEqual(['hot', 'cold']);
+    expect(r.reading.tiers!.searched).toEqual(['hot', 'messages', 'cold']);
     expect(r.reading.tiers!.why.join('\n')).toMatch(/leads the .* channel: ranking cold memories\n.*reached/);
   });
 
@@ -193,7 +212,7 @@ describe('tiers, escalation and rehydration through the library', () => {
     await p.tier({ coldAfter: '90d' });
     const hot = await p.recall('What is the deploy target?', { synthesize: false });
     expect(hot.memories[0].id).toBe(id(3));
-    expect(hot.reading.tiers!.searched).toEqual(['hot']);
+    expect(hot.reading.tiers!.searched).toEqual(['hot', 'messages']);
     expect(hot.reading.tiers!.why[0]).toMatch(/reached/);
     const all = await p.recall('What is the deploy target?', { synthesize: false, tiers: 'all' });
     expect(all.reading.tiers).toEqual({ searched: ['hot', 'cold', 'messages'], why: ['tiers: all (gate skipped)'] });

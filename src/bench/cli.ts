@@ -18,7 +18,7 @@ export type BenchKind = 'locomo' | 'beam';
 
 export const BENCH_USAGE = `usage: bench <locomo|beam> [--data PATH] [--out FILE.json] [--conversations ID,ID]
        [--limit-questions N] [--embedder glove|hashing|none] [--baselines bm25,vector,hybrid,orama]
-       [--no-mnemo] [--models-dir DIR] [--no-progress] [--consolidate]
+       [--no-mnemo] [--models-dir DIR] [--no-progress] [--consolidate] [--tiered]
        bench --compare A.json B.json`;
 
 async function loadEmbedder(kind: string, modelsDir: string): Promise<Embedder | undefined> {
@@ -56,6 +56,7 @@ export async function runBenchCli(kind: BenchKind, argv: string[]): Promise<stri
       'models-dir': { type: 'string' },
       'no-progress': { type: 'boolean', default: false },
       consolidate: { type: 'boolean', default: false },
+      tiered: { type: 'boolean', default: false },
       compare: { type: 'boolean', default: false },
     },
   });
@@ -79,6 +80,7 @@ export async function runBenchCli(kind: BenchKind, argv: string[]): Promise<stri
     openProfile: values['no-mnemo'] ? undefined : tempDirProfiles({ embedder: embedder ?? false, consolidation: { everyNewMemories: 0 } }),
     progress: values['no-progress'] ? false : undefined,
     consolidate: values.consolidate,
+    tiered: values.tiered,
   };
   const result = kind === 'locomo' ? await runLocomoBench(opts) : await runBeamBench(opts);
   if (values.out) writeFileSync(values.out, JSON.stringify(result, null, 2) + '\n');

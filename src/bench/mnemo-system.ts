@@ -35,6 +35,11 @@ async function ingestAll(profile: ProfileApi, messages: readonly BenchMessage[])
 export interface MnemoSystemOptions {
   /** Run a consolidation pass (src/consolidation) after ingest, before the questions. */
   consolidate?: boolean | ConsolidateOptions;
+  /**
+   * Run tiering after ingest (and consolidation), at today's date and the profile's default
+   * settings, as a server's first access fold does: the questions then meet the hot/cold gate.
+   */
+  tier?: boolean;
 }
 
 export function mnemoSystem(openProfile: OpenProfile, name = 'mnemo', opts: MnemoSystemOptions = {}): BenchSystem {
@@ -50,6 +55,7 @@ export function mnemoSystem(openProfile: OpenProfile, name = 'mnemo', opts: Mnem
         await opened.profile.consolidate(opts.consolidate === true ? {} : opts.consolidate);
         await opened.profile.drain(); // the new memories' vectors
       }
+      if (opts.tier) await opened.profile.tier();
       // Ingest returns one id per message in order; anything else means we cannot align them.
       const evidence = buildEvidenceMap(messages, stored.length === messages.length ? stored : undefined);
       return {

@@ -23,6 +23,8 @@ export interface BenchRunOptions {
   progress?: boolean;
   /** Adds a "mnemo + consolidation" row: the same, with a consolidation pass after ingest. */
   consolidate?: boolean;
+  /** Adds a "mnemo after tiering" row: tiering at today's date after ingest (see MnemoSystemOptions.tier). */
+  tiered?: boolean;
 }
 
 export function selectConversations(all: BenchConversation[], opts: BenchRunOptions): BenchConversation[] {
@@ -39,5 +41,6 @@ export function buildSystems(opts: BenchRunOptions): BenchSystem[] {
   const baselines = createBaselines(opts.baselines ?? [...BASELINE_NAMES], embedder);
   if (!opts.openProfile) return baselines;
   const consolidated = opts.consolidate ? [mnemoSystem(opts.openProfile, 'mnemo + consolidation', { consolidate: true })] : [];
-  return [mnemoSystem(opts.openProfile), ...consolidated, ...baselines];
+  const tiered = opts.tiered ? [mnemoSystem(opts.openProfile, 'mnemo after tiering', { tier: true })] : [];
+  return [mnemoSystem(opts.openProfile), ...consolidated, ...tiered, ...baselines];
 }

@@ -49,11 +49,16 @@ export function decideBeforeRanking(s: { coldLeads: string[] }): { escalate: boo
 }
 
 /** The decision after ranking a pass, pure so it can be tested alone. */
-export function decideEscalation(s: { stage: 'hot' | 'cold'; confidence: number; threshold: number; archiveRead?: boolean }): { escalate: boolean; why: string } {
+export function decideEscalation(s: { stage: 'hot' | 'cold'; confidence: number; threshold: number; archiveRead?: boolean; messagesSearched?: boolean }): { escalate: boolean; why: string } {
   const conf = `confidence ${s.confidence.toFixed(2)}`;
   if (s.stage === 'hot') {
     if (s.confidence < s.threshold) return { escalate: true, why: `${conf} under ${s.threshold} in the hot tier: searching the archive index and cold memories` };
     return { escalate: false, why: `${conf} reached ${s.threshold} in the hot tier` };
+  }
+  if (s.confidence < s.threshold && s.messagesSearched) {
+    return s.archiveRead === false
+      ? { escalate: true, why: `${conf} under ${s.threshold} with cold memories: searching the archive index` }
+      : { escalate: false, why: `${conf} under ${s.threshold} with cold memories; the raw messages were searched in the first pass` };
   }
   if (s.confidence < s.threshold) return { escalate: true, why: `${conf} under ${s.threshold} with cold memories: searching ${s.archiveRead === false ? 'the archive index and ' : ''}raw messages` };
   return { escalate: false, why: `${conf} reached ${s.threshold} with cold memories` };
@@ -64,16 +69,20 @@ export interface GateOptions {
   tiers: 'auto' | 'all';
   /** Escalate while the pass's confidence is under this. */
   escalateBelow: number;
+  /** The raw messages are in the first pass (only memories are tiered); default false: they come last. */
+  messagesFirst?: boolean;
 }
 
 /**
  * Confidence-gated escalation over the tiers. In a profile with cold memories, the memory
- * channels search once (their indexes span both tiers) and recall ranks the hot hits; a real miss
- * (the confidence under the threshold) looks the question up in the archive index and ranks the
- * cold hits and the archive's members too, without searching again; when still under, the raw
- * messages join. A cold memory leading a channel ranks the cold hits at once, and the archive
- * joins the raw messages only when that pass is under the threshold too (reading the archive
- * for a question the channels already answer from the cold tier cost half a recall at 100K). With `tiers: 'all'`, or nothing cold, one pass
+ * channels search once (their indexes span both tiers) and recall ranks the hot hits, with the
+ * raw messages (`messagesFirst`, the default: only memories are tiered); a real miss (the
+ * confidence under the threshold) looks the question up in the archive index and ranks the cold
+ * hits and the archive's members too, without searching again. A cold memory leading a channel
+ * ranks the cold hits at once, and the archive joins only when that pass is under the threshold
+ * too (reading the archive for a question the channels already answer from the cold tier cost
+ * half a recall at 100K). Without `messagesFirst` the raw messages are searched last, after the
+ * cold pass, when it is still under the threshold. With `tiers: 'all'`, or nothing cold, one pass
  * searches everything, as recall always did.
  */
 export class TierGate {
@@ -85,7 +94,7 @@ export class TierGate {
   private archiveRead = false;
 
   private constructor(readonly tiered: boolean, private readonly opts: GateOptions, private readonly state: TierState | null, why: string) {
-    this.reading = tiered ? { searched: ['hot'], why: [] } : { searched: ['hot', 'cold', 'messages'], why: [why] };
+    this.reading = tiered ? { searched: opts.messagesFirst ? ['hot', 'messages'] : ['hot'], why: [] } : { searched: ['hot', 'cold', 'messages'], why: [why] };
     if (tiered) this.stage = 'hot';
   }
 
@@ -97,7 +106,7 @@ export class TierGate {
   }
 
   /**
-   * The first pass: `results` (memory channels only when tiered) without the cold memories. When a
+   * The first pass: `results` (without `messagesFirst`, memory channels only) without the cold memories. When a
    * cold memory leads a channel, the cold tier joins before anything is ranked.
    */
   first(results: ChannelResult[], terms: string[]): ChannelResult[] {
@@ -118,7 +127,7 @@ export class TierGate {
   /** After ranking a pass: the next pass's channel results, or null to stop. */
   async next(confidence: number, searchMessages: () => Promise<ChannelResult[]>): Promise<ChannelResult[] | null> {
     if (this.stage === 'done') return null;
-    const d = decideEscalation({ stage: this.stage, confidence, threshold: this.opts.escalateBelow, archiveRead: this.archiveRead });
+    const d = decideEscalation({ stage: this.stage, confidence, threshold: this.opts.escalateBelow, archiveRead: this.archiveRead, messagesSearched: this.opts.messagesFirst });
     this.reading.why.push(d.why);
     if (!d.escalate) {
       this.stage = 'done';
@@ -127,6 +136,7 @@ export class TierGate {
     if (this.stage === 'hot') return this.toCold(true);
     this.stage = 'done';
     const archive = this.archiveRead ? [] : this.archiveHits();
+    if (this.opts.messagesFirst) return archive.length === 0 ? null : [...this.coldResults, ...archive];
     this.reading.searched.push('messages');
     const messages = await searchMessages();
     // Nothing new to rank: the cold pass's ranking stands.

@@ -80,7 +80,7 @@ export async function recall(deps: RecallDeps, query: string, p: RecallParams): 
   const unknownNames = unknownNameShare(deps.store, query);
   // A filter drops candidates after the channels, so they look deeper.
   const depth = Math.max(50, p.limit * 2) * (p.where ? 4 : 1);
-  const gate = await TierGate.open(deps.store, { tiers: p.tiers ?? 'auto', escalateBelow: tuning.escalateBelow });
+  const gate = await TierGate.open(deps.store, { tiers: p.tiers ?? 'auto', escalateBelow: tuning.escalateBelow, messagesFirst: tuning.messagesFirst });
   const lifecycle = p.lifecycle ?? DEFAULT_LIFECYCLE;
   const channelInputs: ChannelInputs = {
     store: deps.store,
@@ -95,7 +95,7 @@ export async function recall(deps: RecallDeps, query: string, p: RecallParams): 
     entities: tuning.entityWeight > 0 ? { query, maxShare: tuning.entityMaxShare } : undefined,
     feedback: feedbackSettings(tuning.feedback, tuning.feedbackTermsWeight, tuning.feedbackVectorWeight),
   };
-  const { results: found, timings: channelTimings } = await runChannels({ ...channelInputs, scope: gate.tiered ? 'memories' : undefined });
+  const { results: found, timings: channelTimings } = await runChannels({ ...channelInputs, scope: gate.tiered && !tuning.messagesFirst ? 'memories' : undefined });
   Object.assign(timings, channelTimings);
   const tg = monotonicMs();
   const results = gate.first(found, analysis.terms);

@@ -105,6 +105,11 @@ export interface RecallTuning {
   salienceWeight: number;
   /** In a profile with cold memories, recall escalates past the hot tier while its confidence is under this. */
   escalateBelow: number;
+  /**
+   * In a profile with cold memories, the raw messages are searched in the first pass (only memories
+   * are tiered) instead of after the cold tier; false: hot memories, then cold, then messages.
+   */
+  messagesFirst: boolean;
   /** Pseudo-relevance feedback: weight of the second-pass word search (0: off), … */
   feedbackTermsWeight: number;
   /** …of the second-pass vector search (0: off), and the feedback's settings. */
@@ -197,6 +202,9 @@ export const DEFAULT_TUNING: RecallTuning = {
   // 49.5 -> 50.2, single-hop R@25 92.3 -> 93.3; 40 seeds: R@50 88.8, nothing else moves); BEAM unchanged.
   answerSeeds: 20,
   escalateBelow: 0.5,
+  // Messages searched only after the cold tier lost LoCoMo dev R@10 79.0 -> 55.3 once tiering had run at
+  // today's date (events of a year-old conversation go cold): the raw turns are most of its evidence.
+  messagesFirst: true,
   // Seeded by the named people's own best turns, lifting their own turns below the first 5: LoCoMo
   // dev R@5/10/25/50 69.9/77.0/83.7/88.0 -> 70.8/77.9/84.0/88.1 (multi-hop R@10 47.1 -> 49.5); BEAM
   // has no "Name:" turns and does not move. Seeding by any best turns cost BEAM R@10 3 points.
