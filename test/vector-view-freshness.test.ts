@@ -28,8 +28,12 @@ async function addMemories(store: Store, n: number): Promise<{ id: string; vecto
   return rows;
 }
 const top = async (store: Store, q: Float32Array, limit = 1) => (await store.searchVectors(q, { kind: 'memory', limit })).map((h) => h.item.id);
-/** A stored vector is found among the first few (HNSW builds are not deterministic: the first place is not promised). */
-const finds = async (store: Store, r: { id: string; vector: Float32Array }) => expect(await top(store, r.vector, 3)).toContain(r.id);
+/**
+ * A stored vector is found among the first ten: HNSW builds are not deterministic (threads), and under
+ * load one of 1,800 hashing vectors missed the first three (1 run in 6). A stale id map would name other
+ * ids for the vector, which no depth hides.
+ */
+const finds = async (store: Store, r: { id: string; vector: Float32Array }) => expect(await top(store, r.vector, 10)).toContain(r.id);
 
 describe('viewed vector indexes and writes by another process', () => {
   let dataDir: string;
