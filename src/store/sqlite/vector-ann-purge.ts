@@ -39,7 +39,14 @@ export function removeAnnFiles(prefix: string, kind: VectorKind, onlyGraph?: str
   }
   rmSync(`${path}.verified`, { force: true });
   if (onlyGraph !== undefined) return;
+  removeGraphs(prefix, kind);
+}
+
+/** Deletes the graphs and temp files of `kind` (not the manifest's own temp files), except the graph `keep`. */
+export function removeGraphs(prefix: string, kind: VectorKind, keep?: string): void {
+  const dir = dirname(prefix);
   const stem = `${basename(prefix)}.${kind}.`;
+  const manifestTemp = `${basename(manifestPath(prefix, kind))}.`;
   let names: string[] = [];
   try {
     names = readdirSync(dir);
@@ -47,7 +54,8 @@ export function removeAnnFiles(prefix: string, kind: VectorKind, onlyGraph?: str
     return;
   }
   for (const name of names) {
-    if (name.startsWith(stem) && (name.endsWith('.usearch') || (name.endsWith('.tmp') && !name.startsWith(`${basename(path)}.`)))) rmSync(join(dir, name), { force: true });
+    if (name === keep || !name.startsWith(stem)) continue;
+    if (name.endsWith('.usearch') || (name.endsWith('.tmp') && !name.startsWith(manifestTemp))) rmSync(join(dir, name), { force: true });
   }
 }
 
