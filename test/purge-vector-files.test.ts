@@ -281,7 +281,7 @@ describe('a purged memory\'s vectors', () => {
       expect(JSON.parse(readFileSync(join(dir, `p.db.${kind}.hnsw`), 'latin1').split('\n')[0])).toMatchObject({ purges: 3 });
     }
 
-    const after = open({ loadOn: 'warm' });
+    const after = open({ loadIndexes: 'warm' });
     await after.store.warm();
     expect(after.events.map((e) => `${e.kind} ${e.event}`).sort()).toEqual(['memory ann-view', 'message ann-view']);
     const gone = new Set(purged.flatMap((p) => [p.memory.id, p.memory.sourceMessageIds[0]]));
@@ -292,10 +292,11 @@ describe('a purged memory\'s vectors', () => {
       for (const id of ids) expect(gone.has(id)).toBe(false);
     });
     await after.store.close();
-    const loaded = open({ loadOn: 'search' });
-    await loaded.store.upsertVectors(rows.slice(300).map((r) => ({ kind: 'memory' as const, id: r.memory.id, vector: r.vector })));
+    const loaded = open({ loadIndexes: 'search' });
+    // Enough writes beside the view that the graph loads (and the log's deletions replay into it).
+    await loaded.store.upsertVectors(rows.slice(100).map((r) => ({ kind: 'memory' as const, id: r.memory.id, vector: r.vector })));
     expect((await answers(loaded.store)).map((ids) => ids.filter((id) => gone.has(id)))).toEqual(was.map(() => []));
-    expect(loaded.events.map((e) => e.event)).not.toContain('ann-build');
+    expect(loaded.events.filter((e) => e.kind === 'memory').map((e) => e.event)).toEqual(['ann-load']);
     await loaded.store.close();
   });
   it('of a memory forgotten before its purge are erased from a graph saved while it was active', async () => {
