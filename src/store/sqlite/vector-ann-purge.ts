@@ -8,10 +8,11 @@ import { purgeGeneration } from './purge-marker.js';
 
 /**
  * usearch's `remove` only marks a key deleted: the vector's bytes stay in the graph, in memory and
- * in every later save. So after a purge, the saved graphs that may hold its vectors go (every
+ * in every later save. So after a purge, the purging process rewrites the saved graph of each kind
+ * it touched without them (vector-ann-erase.ts), or, when it cannot, the saved graphs go (every
  * graph of the kind: one read before the purge holds them live, one saved after it holds them
- * removed), and no graph read before the purge is saved again (see saveAnnUnlessPurged): the next
- * index is built from the table, which no longer has them.
+ * removed) and the next index is built from the table, which no longer has them. Either way no
+ * graph read before the purge is saved again (see saveAnnUnlessPurged).
  */
 
 /**
