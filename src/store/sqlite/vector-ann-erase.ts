@@ -3,6 +3,8 @@ import { basename } from 'node:path';
 import { nodeCrypto } from '../../lazy-crypto.js';
 import { tempPathFor } from '../../vector/atomic-file.js';
 import type { VectorKind } from '../store.js';
+import type { Connection } from './connection.js';
+import { purgeGeneration } from './purge-marker.js';
 import { type AnnManifest, fileChecksum, fileStamp, graphPath, manifestPath, readAnnFiles, readHeader } from './vector-ann-files.js';
 import { copyGraphErasing } from './vector-ann-graph-erase.js';
 import { removeAnnFiles, removeGraphs } from './vector-ann-purge.js';
@@ -18,7 +20,7 @@ import { removeAnnFiles, removeGraphs } from './vector-ann-purge.js';
  * save racing the rewrite, an error) falls back to removing the files (removeAnnFiles).
  * Returns whether the rewritten graph is in place.
  */
-export function eraseFromAnnFiles(prefix: string, kind: VectorKind, purgedIds: ReadonlySet<string>, purges: number): boolean {
+export function eraseFromAnnFiles(conn: Connection, prefix: string, kind: VectorKind, purgedIds: ReadonlySet<string>, purges: number): boolean {
   let written: string | null = null;
   try {
     const files = readAnnFiles(prefix, kind, 'stamp');
@@ -45,7 +47,11 @@ export function eraseFromAnnFiles(prefix: string, kind: VectorKind, purgedIds: R
     }
     rmSync(`${path}.verified`, { force: true });
     removeGraphs(prefix, kind, graph);
-    return true;
+    // A later purge (another process's) that removed the files before this rename: the rewritten
+    // graph may hold its vectors, and goes as a losing save's does (see saveAnnUnlessPurged).
+    if (purgeGeneration(conn) === purges) return true;
+    removeAnnFiles(prefix, kind, graph);
+    return false;
   } catch {
     if (written) rmSync(written, { force: true });
     removeAnnFiles(prefix, kind);

@@ -142,7 +142,7 @@ export class VectorCache {
    */
   purged(ids: ReadonlySet<string>, purges: number): void {
     const prefix = this.opts.filesPrefix;
-    const rewritten = prefix ? eraseFromAnnFiles(prefix, this.kind, ids, purges) : false;
+    const rewritten = prefix ? eraseFromAnnFiles(this.conn, prefix, this.kind, ids, purges) : false;
     const held = this.exact || this.ann || this.build;
     this.view?.index.release();
     this.view = null;
