@@ -1,11 +1,11 @@
 /**
- * What a purge costs the vector indexes: the saved HNSW graphs of the kinds it touched are removed
- * (they may hold the purged vectors, see src/store/sqlite/vector-ann-purge.ts) and rebuilt from the
- * table. On a COPY of a profile directory (it writes):
+ * What a purge costs the vector indexes: the saved HNSW graphs of the kinds it touched hold the
+ * purged vectors, so the purge rewrites them without (src/store/sqlite/vector-ann-erase.ts) or, when
+ * it cannot, removes them and they are rebuilt from the table. On a COPY of a profile directory (it writes):
  *   npx tsx bench/purge-rebuild.ts --dir /tmp/copy-of-perf-100000 [--profile perf]
  * Prints, for one process: warm-up with the saved graphs, the purge call, warm-up after it (exact
- * load, HNSW build and save per kind); then, for a server (annSaves `compact`), the compaction that
- * rebuilds a kind's graph from the table in a child process, timed in-process here.
+ * load, HNSW build and save per kind, or the rewritten graphs' load); then, for a server (annSaves
+ * `compact`), the compaction that follows a purge from another process, timed in-process here.
  */
 import Database from 'better-sqlite3';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -103,7 +103,7 @@ describe('a purged memory\'s vectors', () => {
     return (await store.searchVectors(vector, { kind, limit: 5 })).map((h) => h.item.id);
   }
 
-  it('leave no file in the data directory, and the next open rebuilds the graphs from the table, saying so', async () => {
+  it('leave no file in the data directory, and the next open uses the rewritten graphs without a rebuild', async () => {
     const first = open();
     const rows = await fill(first.store);
     await first.store.warm();
@@ -128,7 +128,8 @@ describe('a purged memory\'s vectors', () => {
 
     const third = open();
     await third.store.warm();
-    expect(third.warnings.join('\n')).toMatch(/memory vector index: .*purge.*; building it from the database/);
+    expect(third.warnings).toEqual([]);
+    expect(third.events.map((e) => e.event)).not.toContain('ann-build');
     for (const r of rows.filter((_, i) => i % 40 === 3)) expect((await nearest(third.store, r.vector))[0]).toBe(r.memory.id);
     expect(await nearest(third.store, target.vector)).not.toContain(target.memory.id);
     await third.store.close();
@@ -138,16 +139,28 @@ describe('a purged memory\'s vectors', () => {
 
   const dot = (v: Float32Array, q: Float32Array) => v.reduce((sum, x, i) => sum + x * q[i], 0);
 
-  /** The search's top 5 are an exact top 5 over `rows` (the hashing embedder's vectors are unit length; it makes ties). */
-  async function expectExact(store: SqliteStore, rows: { id: string; vector: Float32Array }[], q: Float32Array): Promise<void> {
+  /**
+   * Every hit of the search's top 5 is one of `rows` with its score against the table's vector, and
+   * (an HNSW graph is approximate; rows[6] duplicates rows[7]'s vector) at least 4 of them are an
+   * exact top 5 over `rows`, the best first (the hashing embedder's vectors are unit length; it makes ties).
+   */
+  async function expectTableAnswers(store: SqliteStore, rows: { id: string; vector: Float32Array }[], q: Float32Array): Promise<void> {
     const got = await store.searchVectors(q, { kind: 'memory', limit: 5 });
     const want = rows.map((r) => dot(r.vector, q)).sort((a, b) => b - a).slice(0, 5);
-    expect(got.map((h) => h.score.toFixed(4))).toEqual(want.map((x) => x.toFixed(4)));
+    // The graph's f16 vectors score within a few thousandths of the table's f32 ones.
+    const near = (a: number, b: number) => Math.abs(a - b) < 2e-3;
+    expect(near(got[0].score, want[0])).toBe(true);
+    const unmatched = [...want];
+    for (const h of got) {
+      const at = unmatched.findIndex((x) => near(x, h.score));
+      if (at >= 0) unmatched.splice(at, 1);
+    }
+    expect(unmatched.length).toBeLessThanOrEqual(1);
     const byId = new Map(rows.map((r) => [r.id, r.vector]));
-    for (const h of got) expect(dot(byId.get(h.item.id)!, q).toFixed(4)).toBe(h.score.toFixed(4));
+    for (const h of got) expect(Math.abs(dot(byId.get(h.item.id)!, q) - h.score)).toBeLessThan(2e-3);
   }
 
-  it('are not written back by another connection whose graph was loaded before the purge, which answers as the table does', async () => {
+  it('are not written back by another connection whose graph was loaded before the purge, which answers from the table\'s vectors', async () => {
     const first = open();
     const rows = await fill(first.store);
     await first.store.warm();
@@ -171,19 +184,19 @@ describe('a purged memory\'s vectors', () => {
     expect(filesHolding(dir, [target.vector, target.messageVector])).toEqual([]);
     expect(holder.events.filter((e) => e.event === 'ann-save')).toEqual([]);
 
-    // One that searches after a purge reloads (the files are gone): answers as the table does.
+    // One that searches after a purge reloads (the rewritten graph): answers as the table does.
     const reader = open();
     await reader.store.warm();
-    expect(reader.events.filter((e) => e.kind === 'memory').map((e) => e.event)).toEqual(['ann-reject', 'exact-load', 'ann-build', 'ann-built', 'ann-save']);
+    expect(reader.events.filter((e) => e.kind === 'memory').map((e) => e.event)).toEqual(['ann-load']);
     const seen = reader.events.length;
     const again = open();
     await again.store.forget(rows[8].memory.id, { purge: true });
     await again.store.close();
     const left = rows.filter((r) => r !== target && r !== rows[8]).map((r) => ({ id: r.memory.id, vector: r === rows[6] ? rows[7].vector : r.vector }));
     for (const r of [target, rows[8], ...rows.filter((_, i) => i % 50 === 9)]) {
-      await expectExact(reader.store, left, r.vector);
+      await expectTableAnswers(reader.store, left, r.vector);
     }
-    expect(reader.events.slice(seen).filter((e) => e.kind === 'memory').slice(0, 2)).toMatchObject([{ event: 'ann-reject', detail: 'removed by a purge' }, { event: 'exact-load' }]);
+    expect(reader.events.slice(seen).filter((e) => e.kind === 'memory').map((e) => e.event)).toEqual(['ann-load']);
     await reader.store.close();
     expect(filesHolding(dir, [rows[8].vector, target.vector])).toEqual([]);
   });
@@ -230,7 +243,7 @@ describe('a purged memory\'s vectors', () => {
     expect(filesHolding(dir, [rows[4].vector, rows[4].messageVector])).toEqual(['p.db']);
   });
 
-  it('a writer that holds no index (a server, annSaves compact) has its compaction rebuild the graphs from the table at once', async () => {
+  it('a writer that holds no index (a server, annSaves compact) has its graphs rewritten in place: no compaction follows', async () => {
     const first = open();
     const rows = await fill(first.store);
     await first.store.warm();
@@ -239,11 +252,88 @@ describe('a purged memory\'s vectors', () => {
     const writer = open({ annSaves: 'compact' });
     await writer.store.forget(target.memory.id, { purge: true });
     expect(filesHolding(dir, [target.vector, target.messageVector])).toEqual([]);
-    // Both kinds' compactions (child processes) end in a save.
-    await writer.until((events) => ['memory', 'message'].every((kind) => events.some((e) => e.event === 'ann-save' && e.kind === kind)));
-    expect(writer.events.find((e) => e.event === 'ann-save' && e.kind === 'memory')).toMatchObject({ size: COUNT - 1, detail: 'compacted (build)' });
     await writer.store.close();
+    expect(writer.events.filter((e) => e.event === 'ann-save')).toEqual([]);
     expect(filesHolding(dir, [target.vector, target.messageVector])).toEqual([]);
     expect(readdirSync(dir).filter((f) => f.endsWith('.usearch'))).toHaveLength(2);
-  }, 120_000);
+    const reader = open();
+    await reader.store.warm();
+    expect(reader.events.map((e) => `${e.kind} ${e.event}`).sort()).toEqual(['memory ann-view', 'message ann-view']);
+    await reader.store.close();
+  });
+
+  it('the next open loads the rewritten graphs, which answer as before the purge for the memories left', async () => {
+    const first = open();
+    const rows = await fill(first.store);
+    await first.store.warm();
+    await first.store.close();
+    const purged = [rows[30], rows[31], rows[200]];
+    const samples = rows.filter((_, i) => i % 10 === 1 || (i >= 25 && i <= 35));
+    const before = open();
+    await before.store.warm();
+    const answers = async (store: SqliteStore) => Promise.all(samples.flatMap((r) => [nearest(store, r.vector), nearest(store, r.messageVector, 'message')]));
+    const was = await answers(before.store);
+    for (const p of purged) await before.store.forget(p.memory.id, { purge: true });
+    await before.store.close();
+    expect(before.events.filter((e) => e.event === 'ann-save')).toEqual([]);
+    expect(filesHolding(dir, purged.flatMap((p) => [p.vector, p.messageVector]))).toEqual([]);
+    for (const kind of ['memory', 'message']) {
+      expect(JSON.parse(readFileSync(join(dir, `p.db.${kind}.hnsw`), 'latin1').split('\n')[0])).toMatchObject({ purges: 3 });
+    }
+
+    const after = open({ loadIndexes: 'warm' });
+    await after.store.warm();
+    expect(after.events.map((e) => `${e.kind} ${e.event}`).sort()).toEqual(['memory ann-view', 'message ann-view']);
+    const gone = new Set(purged.flatMap((p) => [p.memory.id, p.memory.sourceMessageIds[0]]));
+    const now = await answers(after.store);
+    now.forEach((ids, i) => {
+      const kept = was[i].filter((id) => !gone.has(id));
+      expect(ids.slice(0, kept.length)).toEqual(kept);
+      for (const id of ids) expect(gone.has(id)).toBe(false);
+    });
+    await after.store.close();
+    const loaded = open({ loadIndexes: 'search' });
+    // Enough writes beside the view that the graph loads (and the log's deletions replay into it).
+    await loaded.store.upsertVectors(rows.slice(100).map((r) => ({ kind: 'memory' as const, id: r.memory.id, vector: r.vector })));
+    expect((await answers(loaded.store)).map((ids) => ids.filter((id) => gone.has(id)))).toEqual(was.map(() => []));
+    expect(loaded.events.filter((e) => e.kind === 'memory').map((e) => e.event)).toEqual(['ann-load']);
+    await loaded.store.close();
+  });
+  it('of a memory forgotten before its purge are erased from a graph saved while it was active', async () => {
+    const first = open();
+    const rows = await fill(first.store);
+    await first.store.warm();
+    await first.store.close();
+    const target = rows[40];
+    const forgetter = open();
+    await forgetter.store.forget(target.memory.id, { purge: false });
+    await forgetter.store.close();
+    expect(filesHolding(dir, [target.vector]).some((f) => f.endsWith('.usearch'))).toBe(true);
+    const purger = open();
+    await purger.store.forget(target.memory.id, { purge: true });
+    await purger.store.close();
+    expect(filesHolding(dir, [target.vector, target.messageVector])).toEqual([]);
+    expect(readdirSync(dir).filter((f) => f.endsWith('.usearch'))).toHaveLength(2);
+  });
+
+  it('fall back to removing a graph the purge cannot rewrite (damaged), which the next open rebuilds', async () => {
+    const first = open();
+    const rows = await fill(first.store);
+    await first.store.warm();
+    await first.store.close();
+    const target = rows[50];
+    const graph = readdirSync(dir).find((f) => f.startsWith('p.db.memory.') && f.endsWith('.usearch'))!;
+    const bytes = readFileSync(join(dir, graph));
+    writeFileSync(join(dir, graph), bytes.subarray(0, bytes.length - 4));
+    const purger = open();
+    await purger.store.forget(target.memory.id, { purge: true });
+    await purger.store.close();
+    expect(filesHolding(dir, [target.vector, target.messageVector])).toEqual([]);
+    expect(readdirSync(dir).filter((f) => f.endsWith('.usearch'))).toEqual([expect.stringMatching(/^p\.db\.message\./)]);
+    const next = open();
+    await next.store.warm();
+    expect(next.warnings.join('\n')).toMatch(/memory vector index: .*purge.*; building it from the database/);
+    expect(await nearest(next.store, target.vector)).not.toContain(target.memory.id);
+    await next.store.close();
+  });
 });

@@ -11,14 +11,14 @@ import { type SetStatusOptions, assertStatusFrom } from '../status-transition.js
  * Soft forget: status `forgotten`, out of every retrieval channel. Purge also erases content,
  * queries and tags, and the content of the source messages, which would otherwise keep the
  * personal data recallable through the raw-message channel; and their vectors, from the tables,
- * the database file (see eraseOnDisk) and the saved HNSW graphs (see SqliteVectors.purged).
+ * the database file (see eraseOnDisk) and the saved HNSW graphs (see SqliteVectors.purged, eraseFromAnnFiles).
  */
 export function forget(conn: Connection, vectors: SqliteVectors, id: string, opts: { purge: boolean; reason?: string }): Memory | null {
   if (!opts.purge) return forgetOrPurge(conn, vectors, id, opts);
-  const memory = eraseOnDisk(conn, () => forgetOrPurge(conn, vectors, id, opts));
+  const { result: memory, erased } = vectors.purging(() => eraseOnDisk(conn, () => forgetOrPurge(conn, vectors, id, opts)));
   // Once committed (a caller's own transaction would commit later: its files go now all the same).
   // Derived memories purged with it are memories; messages only when it came from some.
-  if (memory) vectors.purged(memory.sourceMessageIds.length > 0 ? ['memory', 'message'] : ['memory']);
+  if (memory) vectors.purged(memory.sourceMessageIds.length > 0 ? ['memory', 'message'] : ['memory'], erased);
   return memory;
 }
 
@@ -70,7 +70,7 @@ function forgetOrPurge(conn: Connection, vectors: SqliteVectors, id: string, opt
     vectors.delete(memory.sourceMessageIds.map((mid) => ({ kind: 'message' as const, id: mid })));
     appendAudit(conn, 'purge', id, { reason: opts.reason ?? null, from: memory.status, messages: memory.sourceMessageIds.length }, now);
     purgeDerivedFrom(conn, vectors, id, opts.reason);
-    notePurge(conn);
+    vectors.notePurgeCount(notePurge(conn));
     return getMemory(conn, id);
   });
 }

@@ -8,9 +8,10 @@ const KEY = 'purge_generation';
  * and removes the file when it moved, since the file may then hold the erased text. One indexed
  * row read each time, in this process or any other on the same database.
  */
-export function notePurge(conn: Connection): void {
+export function notePurge(conn: Connection): number {
   conn.run(`INSERT INTO meta (key, value) VALUES (?, '1')
     ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1`, KEY);
+  return purgeGeneration(conn);
 }
 
 export function purgeGeneration(conn: Connection): number {

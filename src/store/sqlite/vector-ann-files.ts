@@ -64,7 +64,7 @@ export function manifestPath(prefix: string, kind: VectorKind): string {
   return `${prefix}.${kind}.hnsw`;
 }
 
-function graphPath(prefix: string, graph: string): string {
+export function graphPath(prefix: string, graph: string): string {
   return join(dirname(prefix), graph);
 }
 
@@ -214,13 +214,13 @@ function readText(path: string): string {
   return isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
 }
 
-function fileStamp(path: string): string {
+export function fileStamp(path: string): string {
   const st = statSync(path, { bigint: true });
   return `${st.ino}:${st.ctimeNs}`;
 }
 
 /** Hashed a chunk at a time: reading a graph of hundreds of MB whole would hold it all in memory. */
-function fileChecksum(path: string): string {
+export function fileChecksum(path: string): string {
   const hash = nodeCrypto().createHash('sha1');
   const chunk = Buffer.allocUnsafe(1 << 20);
   const fd = openSync(path, 'r');

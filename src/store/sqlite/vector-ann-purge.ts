@@ -8,10 +8,11 @@ import { purgeGeneration } from './purge-marker.js';
 
 /**
  * usearch's `remove` only marks a key deleted: the vector's bytes stay in the graph, in memory and
- * in every later save. So after a purge, the saved graphs that may hold its vectors go (every
+ * in every later save. So after a purge, the purging process rewrites the saved graph of each kind
+ * it touched without them (vector-ann-erase.ts), or, when it cannot, the saved graphs go (every
  * graph of the kind: one read before the purge holds them live, one saved after it holds them
- * removed), and no graph read before the purge is saved again (see saveAnnUnlessPurged): the next
- * index is built from the table, which no longer has them.
+ * removed) and the next index is built from the table, which no longer has them. Either way no
+ * graph read before the purge is saved again (see saveAnnUnlessPurged).
  */
 
 /**
@@ -39,7 +40,14 @@ export function removeAnnFiles(prefix: string, kind: VectorKind, onlyGraph?: str
   }
   rmSync(`${path}.verified`, { force: true });
   if (onlyGraph !== undefined) return;
+  removeGraphs(prefix, kind);
+}
+
+/** Deletes the graphs and temp files of `kind` (not the manifest's own temp files), except the graph `keep`. */
+export function removeGraphs(prefix: string, kind: VectorKind, keep?: string): void {
+  const dir = dirname(prefix);
   const stem = `${basename(prefix)}.${kind}.`;
+  const manifestTemp = `${basename(manifestPath(prefix, kind))}.`;
   let names: string[] = [];
   try {
     names = readdirSync(dir);
@@ -47,7 +55,8 @@ export function removeAnnFiles(prefix: string, kind: VectorKind, onlyGraph?: str
     return;
   }
   for (const name of names) {
-    if (name.startsWith(stem) && (name.endsWith('.usearch') || (name.endsWith('.tmp') && !name.startsWith(`${basename(path)}.`)))) rmSync(join(dir, name), { force: true });
+    if (name === keep || !name.startsWith(stem)) continue;
+    if (name.endsWith('.usearch') || (name.endsWith('.tmp') && !name.startsWith(manifestTemp))) rmSync(join(dir, name), { force: true });
   }
 }
 

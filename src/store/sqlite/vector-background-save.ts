@@ -44,8 +44,13 @@ export class BackgroundSave {
     });
   }
 
-  /** A purge removed the saved files (see vector-ann-purge.ts): they are made again from the table at once. */
-  purged(): void {
+  /**
+   * A purge removed the saved files (see vector-ann-purge.ts): they are made again from the table at
+   * once. `rewritten`: it rewrote them instead (vector-ann-erase.ts), so only a compaction running
+   * since before it (its save will be undone) is followed by another.
+   */
+  purged(rewritten: boolean): void {
+    if (rewritten && !this.running) return;
     this.blockedUntil = 0;
     if (this.running) this.again = true;
     this.note(Number.MAX_SAFE_INTEGER);

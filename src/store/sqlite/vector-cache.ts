@@ -5,7 +5,8 @@ import { AnnVectorIndex } from './vector-ann.js';
 import { buildAnn } from './vector-ann-build.js';
 import { databaseId, manifestPath, readHeader, saveAnnFiles } from './vector-ann-files.js';
 import { loadAnnFiles } from './vector-ann-load.js';
-import { removeAnnFiles, saveAnnUnlessPurged } from './vector-ann-purge.js';
+import { saveAnnUnlessPurged } from './vector-ann-purge.js';
+import { eraseFromAnnFiles } from './vector-ann-erase.js';
 import { purgeGeneration } from './purge-marker.js';
 import type { VectorIndex } from '../../vector/exact-vector-index.js';
 import { logBounds, logReaches, readLog } from './vector-log.js';
@@ -134,13 +135,14 @@ export class VectorCache {
   }
 
   /**
-   * A purge by this connection committed: the saved files that may hold its vectors go, and so do
-   * a loaded graph, a build and a view (the next search reloads: exact while a graph is built from
-   * the table, or a graph another process saved since).
+   * A purge by this connection committed (making purge count `purges`; `ids`: the owners whose
+   * vectors it deleted): the saved graph is rewritten without their vectors, or (when it cannot be)
+   * its files go (see eraseFromAnnFiles); a loaded graph, a build and a view go too (the next
+   * search reloads: the rewritten graph, or exact while a graph is built from the table).
    */
-  purged(): void {
+  purged(ids: ReadonlySet<string>, purges: number): void {
     const prefix = this.opts.filesPrefix;
-    if (prefix) removeAnnFiles(prefix, this.kind);
+    const rewritten = prefix ? eraseFromAnnFiles(this.conn, prefix, this.kind, ids, purges) : false;
     const held = this.exact || this.ann || this.build;
     this.view?.index.release();
     this.view = null;
@@ -152,7 +154,7 @@ export class VectorCache {
       this.cancelBuild();
       this.purges = purgeGeneration(this.conn);
     }
-    if (!held) this.background.purged();
+    if (!held) this.background.purged(rewritten);
   }
 
   /** Stops a running build and saves unsaved HNSW changes; call before closing the connection. */

@@ -19,6 +19,8 @@ import { ViewedAnnIndex } from './vector-view.js';
  */
 export class SqliteVectors {
   private readonly caches: Record<VectorKind, VectorCache>;
+  /** While a purge runs (see purging): the owners whose vectors it deletes, and its purge count. */
+  private erasing: PurgedVectors | null = null;
 
   constructor(private readonly conn: Connection, options: VectorOptions = {}) {
     const opts = resolveVectorOptions(conn.path, options);
@@ -62,6 +64,7 @@ export class SqliteVectors {
   delete(owners: VectorOwner[]): void {
     if (owners.length === 0) return;
     const written = { memory: 0, message: 0 };
+    for (const owner of owners) this.erasing?.[owner.kind].add(owner.id);
     this.conn.write(() => {
       for (const owner of owners) {
         const res = this.conn.run(DELETE[owner.kind], owner.id);
@@ -74,9 +77,28 @@ export class SqliteVectors {
     this.noteWritten(written);
   }
 
+  /**
+   * Runs a purge, collecting the owners whose vectors it deletes (their vectors may be gone from the
+   * table already, a forgotten memory's, yet still be in a saved graph) and its purge count (notePurgeCount).
+   */
+  purging<T>(run: () => T): { result: T; erased: PurgedVectors } {
+    const erased: PurgedVectors = { memory: new Set(), message: new Set(), purges: 0 };
+    this.erasing = erased;
+    try {
+      return { result: run(), erased };
+    } finally {
+      this.erasing = null;
+    }
+  }
+
+  /** The purge count the running purge made (inside its transaction). */
+  notePurgeCount(purges: number): void {
+    if (this.erasing) this.erasing.purges = purges;
+  }
+
   /** A purge by this connection committed: no saved HNSW file or loaded graph of `kinds` keeps its vectors. */
-  purged(kinds: VectorKind[]): void {
-    for (const kind of kinds) this.caches[kind].purged();
+  purged(kinds: VectorKind[], erased: PurgedVectors): void {
+    for (const kind of kinds) this.caches[kind].purged(erased[kind], erased.purges);
   }
 
   /** Counts changes toward the next save of each kind's HNSW files. */
@@ -166,6 +188,13 @@ export class SqliteVectors {
       throw new MnemoError('conflict', `vector dimension mismatch: new vectors have ${dims} dimensions but stored vectors have ${other.dims}; clear vectors when the embedder changes`);
     }
   }
+}
+
+/** What a purge deleted: the owners of each kind, and the purge count it made. */
+export interface PurgedVectors {
+  memory: Set<string>;
+  message: Set<string>;
+  purges: number;
 }
 
 /** A vector goes to its owner's row key; a memory's only while the memory is active. */
