@@ -67,6 +67,28 @@ describe('stored entity mention counts', () => {
     expect((await fresh()).get('kestrel')).toBeUndefined();
   });
 
+  it('equal the tables after a move that meets a mention already in entity_mentions', async () => {
+    // Three names a turn: the mentions stay below a move until the last 20 turns.
+    const turns = Array.from({ length: Math.floor(RECENT_MENTIONS_MOVED_AT / 3) - 10 }, (_, i) =>
+      msg(`s${i % 7}`, 'user', `We took Luna and Orion to Brighton on trip ${i}.`));
+    await store.insertMessages(turns);
+    await store.indexEntities();
+    // A recent mention also in the other table (as the triggers count it: twice until the move).
+    const db = new Database(file);
+    db.exec(`INSERT INTO entity_mentions (entity, kind, item_key, item_id, session_id)
+      SELECT entity, kind, item_key, item_id, session_id FROM entity_mentions_recent WHERE entity = 'luna' LIMIT 1`);
+    db.close();
+    expect(counted(file).get('luna')).toBe(turns.length + 1);
+    expect(await fresh()).toEqual(counted(file));
+    await store.insertMessages(Array.from({ length: 20 }, (_, i) => msg('s9', 'user', `Luna met Kestrel in Brighton, part ${i}.`)));
+    await store.indexEntities();
+    const db2 = new Database(file, { readonly: true });
+    expect(db2.prepare(`SELECT count(*) AS n FROM entity_mentions_recent`).get()).toEqual({ n: 0 });
+    db2.close();
+    expect(counted(file).get('luna')).toBe(turns.length + 20);
+    expect(await fresh()).toEqual(counted(file));
+  });
+
   it('read as one past `atMost` when over it, as when counting stopped there', async () => {
     await store.insertMessages(Array.from({ length: 30 }, (_, i) => msg('s1', 'user', `We called Luna about Orion, part ${i}.`)));
     await store.indexEntities();

@@ -71,11 +71,23 @@ function indexRows(conn: Connection, key: string, kind: 'message' | 'memory', se
 export const RECENT_MENTIONS_MOVED_AT = 8192;
 
 function mergeRecent(conn: Connection): void {
-  if (conn.get<{ n: number }>(`SELECT count(*) AS n FROM entity_mentions_recent`)!.n < RECENT_MENTIONS_MOVED_AT) return;
-  conn.run(`INSERT OR IGNORE INTO entity_mentions (entity, kind, item_key, item_id, session_id)
-    SELECT entity, kind, item_key, item_id, session_id FROM entity_mentions_recent ORDER BY entity, kind, item_key`);
+  const recent = conn.get<{ n: number }>(`SELECT count(*) AS n FROM entity_mentions_recent`)!.n;
+  if (recent < RECENT_MENTIONS_MOVED_AT) return;
+  // The count triggers stay quiet while MOVING is set (see migrations.ts): a moved mention is still one.
+  conn.run(`INSERT INTO meta (key, value) VALUES (?, '1')`, MOVING);
+  const moved = conn.run(`INSERT OR IGNORE INTO entity_mentions (entity, kind, item_key, item_id, session_id)
+    SELECT entity, kind, item_key, item_id, session_id FROM entity_mentions_recent ORDER BY entity, kind, item_key`).changes;
+  // A mention that was in both tables (none expected: indexing deletes a row's earlier ones) is one
+  // now: its entities are counted again.
+  if (moved !== recent) {
+    conn.run(`UPDATE entity_counts SET n = (SELECT count(*) FROM entity_mentions m WHERE m.entity = entity_counts.entity)
+      WHERE entity IN (SELECT entity FROM entity_mentions_recent)`);
+  }
   conn.run(`DELETE FROM entity_mentions_recent`);
+  conn.run(`DELETE FROM meta WHERE key = ?`, MOVING);
 }
+
+const MOVING = 'entities.moving';
 
 const INSERT_RECENT = `INSERT OR IGNORE INTO entity_mentions_recent (kind, item_key, entity, item_id, session_id)
   SELECT ?1, value ->> 0, value ->> 1, value ->> 2, value ->> 3 FROM json_each(?2)`;

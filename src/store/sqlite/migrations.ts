@@ -403,6 +403,19 @@ export const MIGRATIONS: readonly string[] = [
   CREATE TRIGGER entity_mentions_recent_count_ad AFTER DELETE ON entity_mentions_recent
   BEGIN UPDATE entity_counts SET n = n - 1 WHERE entity = old.entity; END;
   `,
+  `
+  -- The move of recent mentions into entity_mentions (entities.ts) changes no count: while it runs
+  -- (a meta row marks it, inside its transaction) the two triggers it fired per mention, +1 then -1,
+  -- stay quiet.
+  DROP TRIGGER entity_mentions_count_ai;
+  CREATE TRIGGER entity_mentions_count_ai AFTER INSERT ON entity_mentions
+    WHEN NOT EXISTS (SELECT 1 FROM meta WHERE key = 'entities.moving')
+  BEGIN INSERT INTO entity_counts (entity, n) VALUES (new.entity, 1) ON CONFLICT (entity) DO UPDATE SET n = n + 1; END;
+  DROP TRIGGER entity_mentions_recent_count_ad;
+  CREATE TRIGGER entity_mentions_recent_count_ad AFTER DELETE ON entity_mentions_recent
+    WHEN NOT EXISTS (SELECT 1 FROM meta WHERE key = 'entities.moving')
+  BEGIN UPDATE entity_counts SET n = n - 1 WHERE entity = old.entity; END;
+  `,
 ];
 
 export function schemaVersion(db: Database.Database): number {
