@@ -104,7 +104,7 @@ export class Profile implements ProfileApi {
     const [{ scopePayload }, { redactMetadata }, { settleWorkingMemory }] = await ingestModules();
     const store = await opening;
     const ids = prepared.messages.map((m) => m.id);
-    const known = new Set((await store.getMessages(ids)).map((m) => m.id));
+    const known = new Set(await store.knownMessageIds(ids));
     const fresh = prepared.messages.filter((m) => !known.has(m.id));
     const scope = scopePayload({ ...opts, metadata: redactMetadata(opts.metadata, prepared.redactions) });
     // A waited ingest runs its extraction here at once: the job is written claimed by this worker.

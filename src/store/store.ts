@@ -32,6 +32,8 @@ export interface Store extends LifecycleStore, ConsolidationStore, EntityStore {
   /** Insert-or-ignore by id, in one transaction together with the optional jobs. */
   insertMessages(messages: NewMessage[], opts?: { enqueue?: NewJob[] }): Promise<InsertMessagesResult>;
   getMessages(ids: string[]): Promise<StoredMessage[]>;
+  /** Which of `ids` are stored (in no particular order): an ingest's duplicate check, without reading the rows. */
+  knownMessageIds(ids: string[]): Promise<string[]>;
   listMessages(filter?: MessageFilter): Promise<StoredMessage[]>;
   /** Messages of the same session around each given message (by seq), the messages included. */
   messageNeighbours(id: string, before: number, after: number): Promise<StoredMessage[]>;

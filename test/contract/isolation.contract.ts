@@ -16,6 +16,7 @@ export function isolationContract(h: Harness): void {
 
       expect(await two.countMessages()).toBe(0);
       expect(await two.getMessages([m.id])).toEqual([]);
+      expect(await two.knownMessageIds([m.id])).toEqual([]);
       expect(await two.searchMessages({ terms: ['kubernetes'] }, { limit: 5 })).toEqual([]);
       expect(await two.getMemory(memory.id)).toBeNull();
       expect(await two.searchMemories({ terms: ['kubernetes'] }, { limit: 5 })).toEqual([]);

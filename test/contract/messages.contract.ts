@@ -40,6 +40,8 @@ export function messageContract(h: Harness): void {
       expect(got[1]).toMatchObject({ sessionId: 's', role: 'user', content: 'first', timestamp: m1.timestamp, metadata: { source: 'x', n: 1 } });
       expect(got[0].metadata).toBeNull();
       expect(typeof got[0].createdAt).toBe('string');
+      expect((await h.store().knownMessageIds([m2.id, 'f'.repeat(32), m1.id])).sort()).toEqual([m1.id, m2.id].sort());
+      expect(await h.store().knownMessageIds([])).toEqual([]);
     });
 
     it('returns a message with its session neighbours', async () => {

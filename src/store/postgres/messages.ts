@@ -67,6 +67,12 @@ export async function getMessages(sql: Sql, profile: string, ids: string[]): Pro
   return [...new Set(ids)].flatMap((id) => byId.get(id) ?? []);
 }
 
+export async function knownMessageIds(sql: Sql, profile: string, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const res = await sql.query<{ id: string }>(`SELECT id FROM mnemo_messages WHERE profile = $1 AND id = ANY($2::text[])`, [profile, ids]);
+  return res.rows.map((r) => r.id);
+}
+
 export async function listMessages(sql: Sql, profile: string, filter: MessageFilter = {}): Promise<StoredMessage[]> {
   const p = new Params(profile, filter.afterSeq ?? 0);
   const session = filter.sessionId !== undefined ? `AND session_id = ${p.add(filter.sessionId)}` : '';

@@ -53,6 +53,7 @@ export class PostgresStore implements Store {
     return this.tx((tx) => messages.insertMessages(tx, this.profile, list, opts?.enqueue));
   }
   async getMessages(ids: string[]): Promise<StoredMessage[]> { return messages.getMessages(this.db, this.profile, ids); }
+  async knownMessageIds(ids: string[]): Promise<string[]> { return messages.knownMessageIds(this.db, this.profile, ids); }
   async listMessages(filter?: MessageFilter): Promise<StoredMessage[]> { return messages.listMessages(this.db, this.profile, filter); }
   async messageNeighbours(id: string, before: number, after: number): Promise<StoredMessage[]> {
     return messages.messageNeighbours(this.db, this.profile, id, before, after);

@@ -100,7 +100,8 @@ function remember<K, V>(map: Map<K, V>, key: K, value: V): V {
 /** Both tables of the index, for readers (see RECENT_MENTIONS_MOVED_AT). */
 const MENTIONS = `(SELECT entity, kind, item_id, session_id FROM entity_mentions
   UNION ALL SELECT entity, kind, item_id, session_id FROM entity_mentions_recent)`;
-const KNOWN = `SELECT 1 FROM entity_mentions WHERE entity = ?1 UNION ALL SELECT 1 FROM entity_mentions_recent WHERE entity = ?1 LIMIT 1`;
+/** A name with a mention in either table: its count (kept exact by triggers) is one seek in a small table. */
+const KNOWN = `SELECT 1 FROM entity_counts WHERE entity = ? AND n > 0`;
 const OF_ENTITY = `SELECT kind, item_id, session_id FROM entity_mentions WHERE entity = ?1
   UNION ALL SELECT kind, item_id, session_id FROM entity_mentions_recent WHERE entity = ?1`;
 /** Both tables' mentions of an entity, kept by triggers (see migrations.ts): a common name's rows are tens of thousands. */

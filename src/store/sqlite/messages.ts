@@ -58,6 +58,12 @@ export function getMessages(conn: Connection, ids: string[]): StoredMessage[] {
   return inIdOrder(ids, conn.rows(BY_IDS, JSON.stringify(ids)), 1, messageFromRaw);
 }
 
+/** Read from the id index alone: the rows (and their content) stay unread. */
+export function knownMessageIds(conn: Connection, ids: string[]): string[] {
+  if (ids.length === 0) return [];
+  return conn.all<{ id: string }>(`SELECT id FROM messages WHERE id IN (SELECT value FROM json_each(?))`, JSON.stringify(ids)).map((r) => r.id);
+}
+
 export function listMessages(conn: Connection, filter: MessageFilter = {}): StoredMessage[] {
   const rows = conn.rows(`${SELECT} WHERE (?1 IS NULL OR session_id = ?1) AND seq > ?2 ORDER BY seq LIMIT ?3`,
     filter.sessionId ?? null, filter.afterSeq ?? 0, filter.limit ?? -1);

@@ -148,6 +148,7 @@ export class SqliteStore implements Store {
     return messages.insertMessages(this.conn, list, opts?.enqueue, (before, after) => this.topicKeyLists.carry(before, after, []));
   }
   async getMessages(ids: string[]): Promise<StoredMessage[]> { return messages.getMessages(this.conn, ids); }
+  async knownMessageIds(ids: string[]): Promise<string[]> { return messages.knownMessageIds(this.conn, ids); }
   async listMessages(filter?: MessageFilter): Promise<StoredMessage[]> { return messages.listMessages(this.conn, filter); }
   async messageNeighbours(id: string, before: number, after: number): Promise<StoredMessage[]> {
     return messages.messageNeighbours(this.conn, id, before, after);
