@@ -5,7 +5,8 @@
  * both see the same machine load. `--pages` also counts the SQLite log pages each run wrote, by table,
  * and the statements it ran (timings then include the counting).
  *   npx tsx bench/ingest-kept.ts --keep DIR [--size 100k] [--empty] [--messages 1000] [--runs 3]
- *     [--seed 7] [--baseline ROOT] [--pages] [--cpu-prof FILE] [--statement-times]
+ *     [--seed 7] [--baseline ROOT] [--pages] [--cpu-prof FILE] [--statement-times] [--unwaited]
+ * `--unwaited` ingests without `wait` (bench/perf.ts's acknowledged row): the calls' rate, and the rate until the worker drained.
  * `--statement-times` lists the SQL texts this tree's runs spent most time in (timings then include it).
  * `--cpu-prof FILE` saves a CPU profile of this tree's last run's ingest calls (main thread; `node --cpu-prof` would
  * include the setup and the tsx loader).
@@ -19,7 +20,7 @@ import { sizeDir } from '../src/bench/perf/run-size.js';
 import type { StatementTime } from '../src/bench/ingest-kept/statement-times.js';
 import type { WalPages } from '../src/bench/ingest-kept/wal-pages.js';
 
-const usage = 'npx tsx bench/ingest-kept.ts --keep DIR [--size 100k] [--empty] [--messages 1000] [--runs 3] [--seed 7] [--baseline ROOT] [--pages] [--cpu-prof FILE] [--statement-times]';
+const usage = 'npx tsx bench/ingest-kept.ts --keep DIR [--size 100k] [--empty] [--messages 1000] [--runs 3] [--seed 7] [--baseline ROOT] [--pages] [--cpu-prof FILE] [--statement-times] [--unwaited]';
 const args = benchArgs('bench/ingest-kept', usage, {
   keep: { type: 'string' },
   size: { type: 'string', default: '100k' },
@@ -31,6 +32,7 @@ const args = benchArgs('bench/ingest-kept', usage, {
   pages: { type: 'boolean', default: false },
   'cpu-prof': { type: 'string' },
   'statement-times': { type: 'boolean', default: false },
+  unwaited: { type: 'boolean', default: false },
 });
 const { values, fail } = args;
 const [messages, runs, seed] = [args.whole('messages', 1), args.whole('runs', 1), args.whole('seed')];
@@ -44,11 +46,11 @@ const here = path.resolve(import.meta.dirname, '..');
 const baseline = values.baseline ? path.resolve(values.baseline) : undefined;
 if (baseline && !existsSync(path.join(baseline, 'src', 'index.ts'))) fail(`--baseline ${baseline} is not a mnemo source tree`);
 
-interface Run { seconds: number; cpuMs: number; mainCpuMs: number | null; memories: number; hash: string; log?: WalPages; statements?: number; times?: StatementTime[] }
+interface Run { seconds: number; ackSeconds?: number; cpuMs: number; mainCpuMs: number | null; memories: number; hash: string; log?: WalPages; statements?: number; times?: StatementTime[] }
 const tsx = path.join(here, 'node_modules', '.bin', 'tsx');
 const child = path.join(here, 'src', 'bench', 'ingest-kept', 'child.ts');
 const cpuProfile = values['cpu-prof'] ? path.resolve(values['cpu-prof']) : '';
-const once = (root: string): Run => JSON.parse(execFileSync(tsx, [child, root, source, String(messages), String(seed), '100', values.pages ? 'pages' : '', root === here ? cpuProfile : '', root === here && values['statement-times'] ? 'times' : ''],
+const once = (root: string): Run => JSON.parse(execFileSync(tsx, [child, root, source, String(messages), String(seed), '100', values.pages ? 'pages' : '', root === here ? cpuProfile : '', root === here && values['statement-times'] ? 'times' : '', values.unwaited ? 'unwaited' : ''],
   { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 24 }).trim().split('\n').pop()!);
 
 const trees = baseline ? [['baseline', baseline], ['this tree', here]] : [['this tree', here]];
@@ -58,12 +60,13 @@ for (let i = 0; i < runs; i++) {
   for (const [name, root] of trees) {
     const r = once(root!);
     results.get(name!)!.push(r);
-    process.stdout.write(`  ${name}: ${(messages / r.seconds).toFixed(0)} msg/s, ${r.seconds.toFixed(2)} s, CPU ${r.cpuMs.toFixed(0)} ms (main thread ${r.mainCpuMs ?? '?'}), ${r.memories} memories (${r.hash})${r.log ? `, ${r.log.frames} log pages, ${r.statements} statements` : ''}, load ${loadavg()[0].toFixed(1)}\n`);
+    process.stdout.write(`  ${name}: ${r.ackSeconds ? `acknowledged ${(messages / r.ackSeconds).toFixed(0)} msg/s, searchable ` : ''}${(messages / r.seconds).toFixed(0)} msg/s, ${r.seconds.toFixed(2)} s, CPU ${r.cpuMs.toFixed(0)} ms (main thread ${r.mainCpuMs ?? '?'}), ${r.memories} memories (${r.hash})${r.log ? `, ${r.log.frames} log pages, ${r.statements} statements` : ''}, load ${loadavg()[0].toFixed(1)}\n`);
   }
 }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 for (const [name, list] of results) {
-  process.stdout.write(`${name}: median ${(messages / median(list.map((r) => r.seconds))).toFixed(0)} msg/s, CPU ${median(list.map((r) => r.cpuMs)).toFixed(0)} ms, main thread ${median(list.map((r) => r.mainCpuMs ?? NaN)).toFixed(0)} ms\n`);
+  const acks = list.map((r) => r.ackSeconds).filter((s): s is number => s !== undefined);
+  process.stdout.write(`${name}: median ${acks.length ? `acknowledged ${(messages / median(acks)).toFixed(0)} msg/s, searchable ` : ''}${(messages / median(list.map((r) => r.seconds))).toFixed(0)} msg/s, CPU ${median(list.map((r) => r.cpuMs)).toFixed(0)} ms, main thread ${median(list.map((r) => r.mainCpuMs ?? NaN)).toFixed(0)} ms\n`);
   const log = list[list.length - 1]!.log;
   if (log) {
     process.stdout.write(`  log pages ${log.frames} (${log.distinct} distinct, ${log.commits} commits); per table:\n`);

@@ -1,6 +1,7 @@
 /**
  * One measured ingest for bench/ingest-kept.ts, in its own process: the code under test is imported
  * from the tree at argv[2] (this one or a baseline), the profile copied from argv[3] (or a new one).
+ * With argv[10], ingests without waiting and also reports when the calls had returned (ackSeconds).
  * With argv[9], also times each SQL text (the top 40 in the JSON line). With argv[8], saves a CPU profile of the measured calls (this thread) to that file.
  * Prints one JSON line: seconds, CPU (all threads, and the main one's), memories and a hash of them, and the log's pages and the statements
  * run when asked.
@@ -16,7 +17,7 @@ import { countStatements } from './statements.js';
 import { threadCpuMs } from './thread-cpu.js';
 import { walPages } from './wal-pages.js';
 
-const [root, source, count, seed, batch, pages, cpuProfile, statementTimes] = process.argv.slice(2);
+const [root, source, count, seed, batch, pages, cpuProfile, statementTimes, unwaited] = process.argv.slice(2);
 const from = (file: string) => import(path.join(root!, 'src', file));
 const [{ openMemory }, { createSqliteProvider }, { resolveEmbedder }, { ingestMessages }] = await Promise.all([
   from('index.ts'), from('store/sqlite/index.ts'), from('models/embedders/resolve.ts'), from('bench/perf/questions.ts'),
@@ -53,9 +54,16 @@ try {
   const cpu = process.cpuUsage();
   const threadCpu = threadCpuMs();
   const started = performance.now();
+  let ackSeconds: number | undefined;
   const work = async () => {
     for (let i = 0; i < messages.length; i += Number(batch)) {
-      written.push(...((await profile.ingest(messages.slice(i, i + Number(batch)), { wait: true })).memories ?? []));
+      written.push(...((await profile.ingest(messages.slice(i, i + Number(batch)), { wait: !unwaited })).memories ?? []));
+    }
+    // Without wait (bench/perf.ts's "acknowledged" row): the calls return, then the worker drains
+    // (its memories are not collected: no hash).
+    if (unwaited) {
+      ackSeconds = (performance.now() - started) / 1000;
+      await profile.drain();
     }
   };
   if (cpuProfile) await profileCpu(work, cpuProfile);
@@ -69,7 +77,7 @@ try {
   for (const m of written.sort((a, b) => a.id.localeCompare(b.id))) hash.update(JSON.stringify([m.id, m.type, m.content, m.topicKey, m.eventTime, m.queries, m.tags]));
   const log = pages === 'pages' ? walPages(dbPath) : undefined;
   await mem.close();
-  process.stdout.write(`${JSON.stringify({ seconds, cpuMs: (used.user + used.system) / 1000, mainCpuMs: threadUsed, memories: written.length, hash: hash.digest('hex').slice(0, 16), log, statements: executed, times })}\n`);
+  process.stdout.write(`${JSON.stringify({ seconds, ackSeconds, cpuMs: (used.user + used.system) / 1000, mainCpuMs: threadUsed, memories: written.length, hash: hash.digest('hex').slice(0, 16), log, statements: executed, times })}\n`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
