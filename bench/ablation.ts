@@ -116,19 +116,29 @@ function withDefaultTuning(system: BenchSystem): BenchSystem {
   };
 }
 
-/** One ingest per conversation shared by every configuration; the last one closes it. */
+/**
+ * One ingest per conversation shared by every configuration; the last one closes it. Each row
+ * must find the profile as it was prepared, so no row's order changes another's figures: the
+ * bench never runs the job worker after preparing (no fold of the rows' reads, and so no tiering),
+ * and each row checks the tiers and access counts are as prepared before its first question.
+ */
 function sharedSystems(): BenchSystem[] {
-  const prepared = new Map<string, Promise<PreparedConversation>>();
+  const prepared = new Map<string, Promise<{ inner: PreparedConversation; state: string | undefined }>>();
   const users = new Map<string, number>();
   return names.map((name) => ({
     name,
     answersAbstention: true,
     async prepare(conversation: BenchConversation): Promise<PreparedConversation> {
       let p = prepared.get(conversation.id);
-      if (!p) prepared.set(conversation.id, (p = base.prepare(conversation)));
-      const inner = await p;
+      if (!p) prepared.set(conversation.id, (p = base.prepare(conversation).then(async (inner) => ({ inner, state: await inner.state?.() }))));
+      const { inner, state } = await p;
+      let checked = false;
       return {
         async query(q, limit) {
+          if (!checked) {
+            checked = true;
+            if ((await inner.state?.()) !== state) throw new Error(`row "${name}": the profile of ${conversation.id} changed since it was prepared (tiers or access counts): a fold ran between rows, so rows would depend on their order`);
+          }
           setRecallTuning(configs[name] ?? {});
           return inner.query(q, limit);
         },

@@ -67,12 +67,16 @@ describe('mnemo system adapter', () => {
   it('ingests in batches with wait, recalls with the reference date and maps the result', async () => {
     const ingested: number[] = [];
     const recalls: unknown[] = [];
+    let drained = 0;
     const profile = {
       name: 'conv-1',
       async ingest(batch: BenchMessage[], opts: { wait?: boolean }) {
         expect(opts.wait).toBe(true);
         ingested.push(batch.length);
         return { messageIds: batch.map(id) } as IngestResult;
+      },
+      async drain() {
+        drained++;
       },
       async recall(query: string, opts: unknown) {
         recalls.push(opts);
@@ -88,6 +92,7 @@ describe('mnemo system adapter', () => {
     const conversation: BenchConversation = { id: 'Conv 1', messages: many, questions: [] };
     const prepared = await system.prepare(conversation);
     expect(ingested).toEqual([500, 500, 203]);
+    expect(drained).toBe(1); // settled before the first question
     const question = { id: 'q', question: 'Where?', gold: ['D1:3'], category: 'x', abstain: false, referenceDate: '2024-02-01T00:00:00.000Z' };
     const reply = await prepared.query(question, 50);
     expect(recalls[0]).toEqual({ limit: 50, referenceDate: '2024-02-01T00:00:00.000Z' });

@@ -3,6 +3,7 @@ import type { ProfileApi } from '../api.js';
 import type { ConsolidateOptions } from '../consolidation/options.js';
 import { LIMITS } from '../limits.js';
 import { buildEvidenceMap, rankedEvidenceIds } from './evidence.js';
+import { lifecycleDigest } from './profile-state.js';
 import { splitOversized } from './split-oversized.js';
 import type { BenchSystem } from './system.js';
 import type { BenchMessage } from './types.js';
@@ -56,6 +57,9 @@ export function mnemoSystem(openProfile: OpenProfile, name = 'mnemo', opts: Mnem
         await opened.profile.drain(); // the new memories' vectors
       }
       if (opts.tier) await opened.profile.tier();
+      // Settled before the first question: nothing is left for the job worker, and the questions never
+      // run it, so no fold of their reads (nor the tiering a first fold runs) changes what later ones see.
+      await opened.profile.drain();
       // Ingest returns one id per message in order; anything else means we cannot align them.
       const evidence = buildEvidenceMap(messages, stored.length === messages.length ? stored : undefined);
       return {
@@ -64,6 +68,7 @@ export function mnemoSystem(openProfile: OpenProfile, name = 'mnemo', opts: Mnem
           return { ranked: rankedEvidenceIds(result, evidence), answer: result.answer, abstained: result.abstained };
         },
         close: () => opened.close(),
+        state: () => lifecycleDigest(opened.profile),
       };
     },
   };

@@ -14,6 +14,8 @@ export interface SystemAnswer {
 export interface PreparedConversation {
   query(question: BenchQuestion, limit: number): Promise<SystemAnswer>;
   close(): Promise<void>;
+  /** A digest of the state questions read besides the content (mnemo: tiers and access counts), for rows sharing it. */
+  state?(): Promise<string>;
 }
 
 export interface BenchSystem {

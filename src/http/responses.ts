@@ -100,7 +100,7 @@ export const rememberResultSchema = z.object({
   redactions: z.array(redactionSchema),
 }) satisfies z.ZodType<RememberResult>;
 
-export const tieringResultSchema = z.object({ scanned: z.number(), cooled: z.number(), cold: z.number(), archiveEntries: z.number() });
+export const tieringResultSchema = z.object({ scanned: z.number(), cooled: z.number(), cold: z.number(), archiveEntries: z.number(), agedTo: z.string() });
 
 export const memoryPageSchema = z.object({ items: z.array(memorySchema), nextCursor: nullable(z.string()) });
 export const memoryListSchema = z.object({ items: z.array(memorySchema) });

@@ -1,4 +1,4 @@
-import type { ChannelResult } from '../recall/candidate.js';
+import type { Candidate, ChannelResult } from '../recall/candidate.js';
 import { TIER_REVISION_KEY, type TierLookup } from '../store/lifecycle-store.js';
 import type { Store } from '../store/store.js';
 import { ArchiveSearch } from './archive.js';
@@ -39,12 +39,14 @@ export async function tierState(store: Store): Promise<TierState> {
 
 /**
  * Before ranking: escalate at once when a cold memory leads a memory channel (the indexes span
- * both tiers; only ranking, hydration and synthesis are tiered), so such a question costs one
- * ranking, not two. The channels then already lead to the cold tier: the archive index is read
+ * both tiers; only ranking, hydration and synthesis are tiered), or when the question names a time
+ * (`dated`: its expression), so such a question costs one ranking, not two. The channels then already lead to the cold tier: the archive index is read
  * only when that pass misses too. Pure so it can be tested alone.
  */
-export function decideBeforeRanking(s: { coldLeads: string[] }): { escalate: boolean; why: string | null } {
+export function decideBeforeRanking(s: { coldLeads: string[]; dated?: string | null }): { escalate: boolean; why: string | null } {
   if (s.coldLeads.length > 0) return { escalate: true, why: `a cold memory leads the ${s.coldLeads.join(', ')} channel: ranking cold memories` };
+  // Age is what makes a memory cold, and a question naming a time asks for its time's memories.
+  if (s.dated) return { escalate: true, why: `the question names a time ("${s.dated}"): ranking cold memories` };
   return { escalate: false, why: null };
 }
 
@@ -92,6 +94,8 @@ export class TierGate {
   private coldResults: ChannelResult[] = [];
   private terms: string[] = [];
   private archiveRead = false;
+  /** The hot pass ranks the cold memory hits beside the turns (they lend them provenance) and returns none of them. */
+  private lending = false;
 
   private constructor(readonly tiered: boolean, private readonly opts: GateOptions, private readonly state: TierState | null, why: string) {
     this.reading = tiered ? { searched: opts.messagesFirst ? ['hot', 'messages'] : ['hot'], why: [] } : { searched: ['hot', 'cold', 'messages'], why: [why] };
@@ -107,21 +111,33 @@ export class TierGate {
 
   /**
    * The first pass: `results` (without `messagesFirst`, memory channels only) without the cold memories. When a
-   * cold memory leads a channel, the cold tier joins before anything is ranked.
+   * cold memory leads a channel, or the question names a time (`dated`), the cold tier joins before anything is ranked.
    */
-  first(results: ChannelResult[], terms: string[]): ChannelResult[] {
+  first(results: ChannelResult[], terms: string[], dated: string | null = null): ChannelResult[] {
     if (!this.tiered || !this.state) return results;
     const { isCold } = this.state;
     this.memoryResults = results;
     this.terms = terms;
     const coldLeads = [...new Set(results.filter((r) => r.hits[0]?.kind === 'memory' && isCold(r.hits[0].id)).map((r) => r.source ?? r.channel))];
-    const early = decideBeforeRanking({ coldLeads });
+    const early = decideBeforeRanking({ coldLeads, dated });
     if (early.escalate) {
       this.reading.why.push(early.why!);
       // The channels already lead to the cold tier: the archive is read only if this pass misses too.
       return this.toCold(false);
     }
+    // Only memories are tiered: a cold memory the question matched still vouches for the turn it
+    // came from, as it does untiered, so with raw turns in the pass it is ranked and then left out
+    // (shown); without them it has nothing to lend to and is left out before ranking.
+    this.lending = !!this.opts.messagesFirst && results.some((r) => r.hits.some((h) => h.kind === 'message'));
+    if (this.lending) return results;
     return results.map((r) => ({ ...r, hits: r.hits.filter((h) => h.kind !== 'memory' || !isCold(h.id)) }));
+  }
+
+  /** A pass's ranking without what it does not return: in the hot pass, the cold memories that only lent their turns provenance. */
+  shown(ranked: Candidate[]): Candidate[] {
+    if (this.stage !== 'hot' || !this.lending) return ranked;
+    const { isCold } = this.state!;
+    return ranked.filter((c) => c.kind !== 'memory' || !isCold(c.id));
   }
 
   /** After ranking a pass: the next pass's channel results, or null to stop. */

@@ -6,6 +6,7 @@ import { withSalience } from './salience.js';
 import { TopBySalience, decodeSalienceCursor, encodeSalienceCursor } from './salience-page.js';
 import { LIFECYCLE_META_KEY, type LifecycleSettings, mergeLifecycleSettings, parseStoredSettings } from './settings.js';
 import { type TieringResult, runTiering } from './tiering.js';
+import { profileClock } from './profile-clock.js';
 import { accessOf, type RecallAccess } from '../recall-pool/recall-text.js';
 
 const SETTINGS_TTL_MS = 5_000;
@@ -19,7 +20,10 @@ export interface TierCommand {
   coldBelow?: number;
 }
 
-/** A profile's lifecycle: settings, access recording, salience on what is returned, tiering. */
+/**
+ * A profile's lifecycle: settings, access recording, salience on what is returned, tiering. Salience
+ * is read on the profile's clock (profile-clock.ts), as tiering computes it.
+ */
 export class ProfileLifecycle {
   readonly recorder: AccessRecorder;
   private cached: { at: number; settings: LifecycleSettings } | null = null;
@@ -57,12 +61,12 @@ export class ProfileLifecycle {
   /** Records a read by id; a cold memory read by id is queued back to hot like a recalled one. */
   async read(store: Store, m: Memory): Promise<Memory> {
     this.recorder.record([m.id], m.tier === 'cold' ? new Set([m.id]) : undefined);
-    return withSalience(m, await this.settings(store), new Date());
+    return withSalience(m, await this.settings(store), await profileClock(store, new Date()));
   }
 
   async withSalience(store: Store, page: Page<Memory>): Promise<Page<Memory>> {
     const settings = await this.settings(store);
-    const now = new Date();
+    const now = await profileClock(store, new Date());
     return { ...page, items: page.items.map((m) => withSalience(m, settings, now)) };
   }
 
@@ -70,7 +74,7 @@ export class ProfileLifecycle {
   async listBySalience(store: Store, filter: MemoryFilter): Promise<Page<Memory>> {
     const after = filter.cursor ? decodeSalienceCursor(filter.cursor) : null;
     const settings = await this.settings(store);
-    const now = after ? new Date(after.at) : new Date();
+    const now = after ? new Date(after.at) : await profileClock(store, new Date());
     const top = new TopBySalience(filter.limit, after);
     let cursor: string | undefined;
     do {

@@ -4,12 +4,14 @@ import type { Memory } from '../types.js';
 import { buildArchive } from './archive.js';
 import { neverDecays, salienceOf } from './salience.js';
 import type { LifecycleSettings } from './settings.js';
+import { profileClock } from './profile-clock.js';
 
 export const TIERED_AT_KEY = 'lifecycle.tiered_at';
 const PAGE = 5_000;
 const DAY_MS = 86_400_000;
 
 export interface TieringOptions {
+  /** The wall clock; memories age to the profile's own time, never later (profile-clock.ts). */
   now: Date;
   /** Also cool memories neither written nor read for this many days (`mnemo tier --cold-after 90d`). */
   coldAfterDays?: number;
@@ -22,10 +24,13 @@ export interface TieringResult {
   cooled: number;
   cold: number;
   archiveEntries: number;
+  /** The time salience was computed at: the profile's newest memory's, or now when that is later (ISO). */
+  agedTo: string;
 }
 
 /**
- * Moves hot active memories to cold when their salience is under the threshold or, with
+ * Moves hot active memories to cold when their salience (on the profile's clock: its newest
+ * memory's time, at most now; see profile-clock.ts) is under the threshold or, with
  * `coldAfterDays`, when they were neither written nor read for that long; pinned memories,
  * instructions and active tasks never go cold. Then rebuilds the archive index over every cold
  * memory. A job or an explicit command runs this, never recall.
@@ -36,6 +41,7 @@ export async function runTiering(store: Store, settings: LifecycleSettings, opts
   if (opts.coldAfterDays !== undefined && !(opts.coldAfterDays > 0)) {
     throw new MnemoError('invalid_input', `cold-after must be a positive duration; got ${opts.coldAfterDays} days`);
   }
+  const at = { ...opts, agedTo: await profileClock(store, opts.now) };
   const cooled: string[] = [];
   let scanned = 0;
   let cursor: string | undefined;
@@ -43,19 +49,23 @@ export async function runTiering(store: Store, settings: LifecycleSettings, opts
     const page = await store.listMemories({ status: 'active', limit: PAGE, cursor });
     for (const m of page.items) {
       scanned++;
-      if (m.tier === 'hot' && shouldCool(m, settings, threshold, opts)) cooled.push(m.id);
+      if (m.tier === 'hot' && shouldCool(m, settings, threshold, at)) cooled.push(m.id);
     }
     cursor = page.nextCursor ?? undefined;
   } while (cursor);
   await store.setTier(cooled, 'cold');
   const archive = await rebuildArchive(store);
   await store.setMeta(TIERED_AT_KEY, opts.now.toISOString());
-  return { scanned, cooled: cooled.length, ...archive };
+  return { scanned, cooled: cooled.length, ...archive, agedTo: at.agedTo.toISOString() };
 }
 
-export function shouldCool(m: Memory, settings: LifecycleSettings, threshold: number, opts: Pick<TieringOptions, 'now' | 'coldAfterDays'>): boolean {
+/**
+ * Salience is read at `agedTo` (the profile's clock; default `now`): it ranks memories against the
+ * newer ones. Cold-after is an idleness rule in calendar time (a read counts), so it reads `now`.
+ */
+export function shouldCool(m: Memory, settings: LifecycleSettings, threshold: number, opts: Pick<TieringOptions, 'now' | 'coldAfterDays'> & { agedTo?: Date }): boolean {
   if (neverDecays(m)) return false;
-  if (threshold > 0 && salienceOf(m, settings, opts.now) < threshold) return true;
+  if (threshold > 0 && salienceOf(m, settings, opts.agedTo ?? opts.now) < threshold) return true;
   if (opts.coldAfterDays === undefined) return false;
   const touched = Math.max(Date.parse(m.createdAt), m.lastAccessedAt ? Date.parse(m.lastAccessedAt) : 0);
   return opts.now.getTime() - touched > opts.coldAfterDays * DAY_MS;

@@ -98,7 +98,7 @@ export async function recall(deps: RecallDeps, query: string, p: RecallParams): 
   const { results: found, timings: channelTimings } = await runChannels({ ...channelInputs, scope: gate.tiered && !tuning.messagesFirst ? 'memories' : undefined });
   Object.assign(timings, channelTimings);
   const tg = monotonicMs();
-  const results = gate.first(found, analysis.terms);
+  const results = gate.first(found, analysis.terms, analysis.timeRange?.text ?? null);
   timings.gate = monotonicMs() - tg;
   const searchMessages = async () => (await runChannels({ ...channelInputs, scope: 'messages' })).results;
 
@@ -158,7 +158,7 @@ export async function recall(deps: RecallDeps, query: string, p: RecallParams): 
   const speakers = tuning.speakerFocus.keep < 1 && !analysis.overview && !analysis.order ? tuning.speakerFocus : undefined;
   // Lifecycle: ranked once per tier pass; the gate decides whether to escalate (src/lifecycle/gate.ts).
   const rankPass = async (results: ChannelResult[]) => {
-    const fused = await rankCandidates(deps.store, results, rankOpts);
+    const fused = gate.shown(await rankCandidates(deps.store, results, rankOpts));
     const allRanked = p.sessionId ? await sessionCandidates(deps.store, fused, p.sessionId) : fused;
     const scoped = p.where ? await scopeCandidates(deps.store, allRanked, p.where) : allRanked;
     // Lapsed tasks leave recall; a history recall (includeSuperseded) still sees them.
@@ -177,17 +177,19 @@ export async function recall(deps: RecallDeps, query: string, p: RecallParams): 
     const misattributed =
       evidenceMisbound(query, lines, memories.map(textOf), tuning) ||
       (await unknownNames) > tuning.unknownNamesAbove;
-    const confidence = misattributed ? 0 : top
+    const found = top
       ? recallConfidence({
           coverage: termCoverage(analysis.terms, textOf(top)),
           fused: top.score,
           maxFused: maxFusedScore(results, rankOpts),
         })
       : 0;
-    return { ranked, memories, messages, top, misattributed, confidence };
+    return { ranked, memories, messages, top, misattributed, confidence: misattributed ? 0 : found, found };
   };
   let pass = await rankPass(results);
-  for (let more; (more = await gate.next(pass.confidence, searchMessages)); ) pass = await rankPass(more);
+  // The gate asks whether the evidence was found: a question the answer refuses for naming someone
+  // the evidence is not about is no miss, and a colder tier does not make it answerable.
+  for (let more; (more = await gate.next(pass.found, searchMessages)); ) pass = await rankPass(more);
   const { ranked, memories, messages, misattributed, confidence } = pass;
   const temporal = analysis.temporal ? temporalFacts(ranked.slice(0, 5), p.referenceDate) : [];
 

@@ -55,6 +55,7 @@ export function registerTier(program: Command): void {
         emit(g.json, res, () => [
           `scanned ${res.scanned} active memories; ${res.cooled} moved to cold; ${res.cold} cold in all`,
           `archive index: ${res.archiveEntries} entries (topic keys, entities, sessions)`,
+          `salience aged to ${res.agedTo} (the newest memory's time, or now)`,
         ]);
       });
     });
