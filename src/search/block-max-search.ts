@@ -51,7 +51,10 @@ export function blockMaxTop(q: BlockMaxQuery): Bm25Hit[] {
   );
   const heap = new TopHeap(q.limit, q.ids);
   const { lengths, ids, avgdl } = q;
+  // A lone list (one phrase, no tail) skips each block whose bound cannot reach the k-th best.
+  const lone = scan.length === 1 && look.length === 0 ? scan[0] : null;
   for (;;) {
+    if (lone) while (lone.at >= 0 && lone.boundAt(lone.list.slots[lone.at]) < heap.cut()) lone.at = lone.blockStart - 1;
     let d = -1;
     for (const lane of scan) if (lane.at >= 0 && lane.list.slots[lane.at] > d) d = lane.list.slots[lane.at];
     if (d < 0) break;
@@ -124,6 +127,11 @@ class Lane {
     this.at = list.length - 1;
     this.probe = list.length - 1;
     this.block = (list.length + BLOCK - 1) >> BLOCK_SHIFT;
+  }
+
+  /** The first entry of the current block. */
+  get blockStart(): number {
+    return this.first;
   }
 
   /** The largest weight slot `d` can have here (0 when no entry can hold it), moving back to d's block. */
