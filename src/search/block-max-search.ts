@@ -51,10 +51,8 @@ export function blockMaxTop(q: BlockMaxQuery): Bm25Hit[] {
   );
   const heap = new TopHeap(q.limit, q.ids);
   const { lengths, ids, avgdl } = q;
-  // A lone list (one phrase, no tail) skips each block whose bound cannot reach the k-th best.
-  const lone = scan.length === 1 && look.length === 0 ? scan[0] : null;
+  if (scan.length === 1 && look.length === 0) return loneTop(scan[0], heap, q);
   for (;;) {
-    if (lone) while (lone.at >= 0 && lone.boundAt(lone.list.slots[lone.at]) < heap.cut()) lone.at = lone.blockStart - 1;
     let d = -1;
     for (const lane of scan) if (lane.at >= 0 && lane.list.slots[lane.at] > d) d = lane.list.slots[lane.at];
     if (d < 0) break;
@@ -91,6 +89,23 @@ export function blockMaxTop(q: BlockMaxQuery): Bm25Hit[] {
       }
     }
     for (const lane of scan) if (lane.at >= 0 && lane.list.slots[lane.at] === d) lane.at--;
+  }
+  return heap.best();
+}
+
+/** One list alone (one phrase, no tail): its best entries, skipping each block whose bound cannot reach the k-th best. */
+function loneTop(lane: Lane, heap: TopHeap, q: BlockMaxQuery): Bm25Hit[] {
+  const { slots, counts } = lane.list;
+  const { lengths, ids, avgdl } = q;
+  while (lane.at >= 0) {
+    const d = slots[lane.at];
+    const bound = lane.boundAt(d);
+    if (bound < heap.cut()) {
+      lane.at = lane.blockStart - 1;
+      continue;
+    }
+    if ((!q.anyRemoved || ids[d] >= 0) && heap.admits(bound, d)) heap.offer(d, bm25Weight(lane.idf, counts[lane.at], lengths[d], avgdl));
+    lane.at--;
   }
   return heap.best();
 }
