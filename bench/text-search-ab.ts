@@ -3,7 +3,8 @@
  * and its related words), for two source trees in one process, alternating question by question,
  * over the text snapshots a kept profile holds; prints p50/p99 per tree, the paired median ratio
  * and on how many questions both gave the same hits and scores.
- *   npx tsx bench/text-search-ab.ts --profile DIR/perf.db --a TREE --b TREE [--runs 300] [--part both|terms|exp] [--reps 1]
+ *   npx tsx bench/text-search-ab.ts --profile DIR/perf.db --a TREE --b TREE [--runs 300] [--part both|terms|exp|single] [--reps 1]
+ * `single`: only the searches of a single phrase (the analysis' words or its related words).
  * Each tree builds its index from the same arrays (the snapshot's main sections, read here).
  */
 import { readFileSync } from 'node:fs';
@@ -20,7 +21,8 @@ const { values } = parseArgs({
   options: { profile: { type: 'string' }, a: { type: 'string' }, b: { type: 'string' }, runs: { type: 'string', default: '300' },
     part: { type: 'string', default: 'both' }, reps: { type: 'string', default: '1' }, seed: { type: 'string', default: '42' } },
 });
-if (!values.profile || !values.a || !values.b) throw new Error('usage: --profile DIR/perf.db --a TREE --b TREE [--runs N] [--part both|terms|exp]');
+if (!values.profile || !values.a || !values.b) throw new Error('usage: --profile DIR/perf.db --a TREE --b TREE [--runs N] [--part both|terms|exp|single]');
+if (!['both', 'terms', 'exp', 'single'].includes(values.part!)) throw new Error(`--part must be both, terms, exp or single; got ${JSON.stringify(values.part)}`);
 const runs = Number(values.runs);
 
 /** The main index's sections of a saved text snapshot. */
@@ -52,7 +54,7 @@ const questions: string[][][][] = [];
 for (const q of recallQuestions(Number(values.seed), 1_000_000, runs)) {
   const a = await analyzer.analyze(q.query, { referenceDate: new Date(), topicKeys: [], relatedWords: relatedWordsOf(embedder) });
   const sets = [phrasesOf(a.terms), phrasesOf(a.expansions)];
-  questions.push(values.part === 'terms' ? [sets[0]] : values.part === 'exp' ? [sets[1]] : sets);
+  questions.push(values.part === 'terms' ? [sets[0]] : values.part === 'exp' ? [sets[1]] : values.part === 'single' ? sets.filter((s) => s.length === 1) : sets);
 }
 for (let rep = 0; rep < Number(values.reps); rep++) {
   questions.forEach((sets, i) => {
@@ -69,7 +71,8 @@ for (let rep = 0; rep < Number(values.reps); rep++) {
   });
 }
 const pct = (xs: number[], p: number) => [...xs].sort((x, y) => x - y)[Math.min(xs.length - 1, Math.floor(p * xs.length))];
-for (const e of engines) console.log(`${e.tree}: CPU ms per question p50 ${pct(e.cpu, 0.5).toFixed(2)}, p99 ${pct(e.cpu, 0.99).toFixed(2)}`);
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+for (const e of engines) console.log(`${e.tree}: CPU ms per question p50 ${pct(e.cpu, 0.5).toFixed(2)}, p99 ${pct(e.cpu, 0.99).toFixed(2)}, all ${sum(e.cpu).toFixed(0)}`);
 const ratios = engines[0].cpu.map((v, i) => v / engines[1].cpu[i]);
 const same = engines[0].out.filter((o, i) => o === engines[1].out[i]).length;
 console.log(`a/b paired median ${pct(ratios, 0.5).toFixed(3)}; same hits and scores on ${same} of ${questions.length}; load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);

@@ -85,6 +85,12 @@ describe('Bm25Index bounded search, document at a time with block-max pruning', 
         const got = index.search({ phrases, limit, scanBudget: budget });
         expect(got, `corpus ${corpus} query ${q}: ${JSON.stringify(phrases)} limit ${limit} budget ${budget}`).toEqual(oracle(docs, removed, phrases, limit, budget));
       }
+      // One phrase with a limit: its best postings, skipping blocks that cannot reach the k-th best.
+      for (let q = 0; q < 60; q++) {
+        const phrases = [next() < 0.15 ? [word(), word()] : [word()]];
+        const limit = 1 + Math.floor(next() * 80);
+        expect(index.search({ phrases, limit }), `corpus ${corpus} single ${q}: ${JSON.stringify(phrases)} limit ${limit}`).toEqual(oracle(docs, removed, phrases, limit, Infinity));
+      }
     }
   });
 

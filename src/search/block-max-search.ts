@@ -51,6 +51,7 @@ export function blockMaxTop(q: BlockMaxQuery): Bm25Hit[] {
   );
   const heap = new TopHeap(q.limit, q.ids);
   const { lengths, ids, avgdl } = q;
+  if (scan.length === 1 && look.length === 0) return loneTop(scan[0], heap, q);
   for (;;) {
     let d = -1;
     for (const lane of scan) if (lane.at >= 0 && lane.list.slots[lane.at] > d) d = lane.list.slots[lane.at];
@@ -92,6 +93,23 @@ export function blockMaxTop(q: BlockMaxQuery): Bm25Hit[] {
   return heap.best();
 }
 
+/** One list alone (one phrase, no tail): its best entries, skipping each block whose bound cannot reach the k-th best. */
+function loneTop(lane: Lane, heap: TopHeap, q: BlockMaxQuery): Bm25Hit[] {
+  const { slots, counts } = lane.list;
+  const { lengths, ids, avgdl } = q;
+  while (lane.at >= 0) {
+    const d = slots[lane.at];
+    const bound = lane.boundAt(d);
+    if (bound < heap.cut()) {
+      lane.at = lane.blockStart - 1;
+      continue;
+    }
+    if ((!q.anyRemoved || ids[d] >= 0) && heap.admits(bound, d)) heap.offer(d, bm25Weight(lane.idf, counts[lane.at], lengths[d], avgdl));
+    lane.at--;
+  }
+  return heap.best();
+}
+
 /** Entries `find` steps back over before it halves the rest of the block instead. */
 const NEAR = 8;
 
@@ -124,6 +142,11 @@ class Lane {
     this.at = list.length - 1;
     this.probe = list.length - 1;
     this.block = (list.length + BLOCK - 1) >> BLOCK_SHIFT;
+  }
+
+  /** The first entry of the current block. */
+  get blockStart(): number {
+    return this.first;
   }
 
   /** The largest weight slot `d` can have here (0 when no entry can hold it), moving back to d's block. */

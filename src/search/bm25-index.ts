@@ -160,7 +160,10 @@ export class Bm25Index {
     const prune = !query.all && query.limit > 0 && terms.length > 1;
     if (prune) terms.sort((a, b) => b.idf - a.idf);
     const candidates = prune ? this.scannedTerms(terms, query.scanBudget ?? Infinity) : terms.length;
-    if (candidates < terms.length) {
+    // One phrase with a limit: its best postings, found the same way (the loop below would score
+    // every posting, spreading them over the scratch arrays, then pick the best of them all).
+    const single = terms.length === 1 && !query.all && query.limit > 0;
+    if (candidates < terms.length || single) {
       // Past the scan budget the rarer terms' documents are the candidates: scored document at a
       // time with block-max pruning, the same hits as the term-at-a-time loop below, cheaper.
       const scoring = terms.map((t) => ({ ...t, key: t.phrase.join(' '), bounds: t.segments.map((list) => this.boundsOf(t.phrase, list)) }));
