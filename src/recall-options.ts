@@ -17,12 +17,12 @@ export function parseRecallOptions(opts: unknown): ParsedRecallOptions {
   return parseInput(recallOptionsSchema, opts, 'recall options');
 }
 
-/** A plain object whose every own key is a defaulted option set to its default value (so `{}` too). */
+/** A plain object whose every own key (enumerable or not: the schema reads them all) is a defaulted option at its default (so `{}` too). */
 function isDefaults(opts: unknown, parsed: ParsedRecallOptions): boolean {
   if (opts === null || typeof opts !== 'object' || Object.getPrototypeOf(opts) !== Object.prototype) return false;
   const given = opts as Record<string, unknown>, base = parsed as Record<string, unknown>;
-  for (const key in given) {
-    if (!Object.hasOwn(given, key) || !Object.hasOwn(base, key) || given[key] !== base[key]) return false;
+  for (const key of Object.getOwnPropertyNames(given)) {
+    if (!Object.hasOwn(base, key) || given[key] !== base[key]) return false;
   }
   return true;
 }

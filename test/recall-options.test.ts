@@ -26,4 +26,5 @@ it('takes options that are the defaults a parse filled in as the defaults, and p
   expect(() => parseRecallOptions({ ...filled, synthesize: 'true' })).toThrow(/invalid recall options: synthesize/);
   expect(() => parseRecallOptions({ limit: undefined, tiers: 'cold' })).toThrow(/tiers must be/);
   expect(() => parseRecallOptions(Object.assign(Object.create({ limit: -1 }), { tiers: 'auto' }))).toThrow(/invalid recall options/);
+  expect(() => parseRecallOptions(Object.defineProperty({}, 'limit', { value: -1, enumerable: false }))).toThrow(/invalid recall options: limit/);
 });
