@@ -7,7 +7,7 @@
  * within seconds weighs on both alike (forked http-load runs at load 10+ differed by 2x between runs of one tree).
  * CPU is this process's: servers, recall threads and the undici client, whose share is the same for both trees.
  * Prints CPU ms per request of each tree, the median of the batches' ratios, and whether both answered every
- * question with the same ranked results; on Linux also the main thread's share (HTTP, the result cache, and the
+ * question with the same ranked results and the same response content (all but `timings`); on Linux also the main thread's share (HTTP, the result cache, and the
  * client; the recall threads apart), from the scheduler's per-thread run time.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -17,7 +17,7 @@ import path from 'node:path';
 import { benchArgs } from '../src/bench/bench-args.js';
 import { UNIQUE_QUESTION } from './http-load-driver.js';
 import { seedWithTree } from './http-load-seed.js';
-import { digest, type Ranked } from './ranked-digest.js';
+import { contentDigest, digest, type Ranked } from './ranked-digest.js';
 
 const args = benchArgs('bench/http-cpu-paired', `npx tsx bench/http-cpu-paired.ts --baseline DIR [--memories 10000] [--questions 800] [--conns 16] [--rounds 2]`, {
   baseline: { type: 'string' }, memories: { type: 'string', default: '10000' }, questions: { type: 'string', default: '800' },
@@ -54,11 +54,12 @@ async function openServer(tree: string, from: string) {
   const server = await startHttpServer({ mnemo, port: 0, logger: false, webhooks: false });
   await mnemo.profile('bench').warm();
   const pool = new Pool(server.url, { connections: conns, pipelining: 1 });
-  const recall = async (q: string): Promise<Ranked> => {
+  const recall = async (q: string): Promise<Ranked & { content: string }> => {
     const res = await pool.request({ path: '/v1/profiles/bench/recall', method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: q }) });
     const text = await res.body.text();
     if (res.statusCode !== 200) throw new Error(`${tree}: recall answered ${res.statusCode}: ${text.slice(0, 200)}`);
-    return JSON.parse(text) as Ranked;
+    const result = JSON.parse(text) as Ranked;
+    return Object.assign(result, { content: contentDigest(result) });
   };
   const close = async () => {
     await pool.close();
@@ -69,12 +70,15 @@ async function openServer(tree: string, from: string) {
   return { recall, close };
 }
 
-/** Questions `from`..`to` at `conns` concurrent requests; their digests in question order. */
-async function batch(recall: (q: string) => Promise<Ranked>, from: number, to: number): Promise<string[]> {
+/** Questions `from`..`to` at `conns` concurrent requests; their ranked and content digests in question order. */
+async function batch(recall: (q: string) => Promise<Ranked & { content: string }>, from: number, to: number): Promise<string[]> {
   const out: string[] = new Array(to - from);
   let next = from;
   await Promise.all(Array.from({ length: Math.min(conns, to - from) }, async () => {
-    for (let i = next++; i < to; i = next++) out[i - from] = digest(await recall(ask(i, count)));
+    for (let i = next++; i < to; i = next++) {
+      const res = await recall(ask(i, count));
+      out[i - from] = `${digest(res)} ${res.content}`;
+    }
   }));
   return out;
 }
@@ -88,7 +92,7 @@ for (const s of servers) await batch((q) => s.recall(q), count / 2, count / 2 + 
 console.log(`${questions} unique recalls over HTTP at ${count} memories, ${conns} connections, ${rounds} round(s); load ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
 const ratios: number[] = [];
 const totals = [0, 0], mainTotals = [0, 0];
-let differ = 0;
+let differ = 0, contentDiffers = 0;
 for (let r = 0; r < rounds; r++) {
   const round = [0, 0];
   for (let b = 0; b * BATCH < questions; b++) {
@@ -102,7 +106,8 @@ for (let r = 0; r < rounds; r++) {
       ms[side] = (used.user + used.system) / 1000;
       mainTotals[side]! += (mainThreadMs() - main) / (questions * rounds);
     }
-    differ += ranked[0]!.filter((d, i) => d !== ranked[1]![i]).length;
+    differ += ranked[0]!.filter((d, i) => d.split(' ')[0] !== ranked[1]![i]!.split(' ')[0]).length;
+    contentDiffers += ranked[0]!.filter((d, i) => d.split(' ')[1] !== ranked[1]![i]!.split(' ')[1]).length;
     ratios.push(ms[0]! / ms[1]!);
     for (const side of [0, 1]) round[side]! += ms[side]! / questions;
   }
@@ -113,5 +118,6 @@ for (let r = 0; r < rounds; r++) {
 for (const s of servers) await s.close();
 rmSync(seeded, { recursive: true, force: true });
 console.log(differ === 0 ? `ranked results identical on all ${questions * rounds} requests` : `ranked results differ on ${differ} of ${questions * rounds} requests`);
+console.log(contentDiffers === 0 ? `response content (all but timings) identical on all ${questions * rounds} requests` : `response content differs on ${contentDiffers} of ${questions * rounds} requests`);
 console.log(`main thread CPU ms/request: this tree ${mainTotals[0]!.toFixed(3)}, baseline ${mainTotals[1]!.toFixed(3)}`);
 console.log(`CPU ms/request: this tree ${totals[0]!.toFixed(3)}, baseline ${totals[1]!.toFixed(3)} (${values.baseline}), ratio ${(totals[0]! / totals[1]!).toFixed(3)}; median batch ratio ${median(ratios).toFixed(3)} of ${ratios.length}; load ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);

@@ -52,11 +52,11 @@ const threads = require('node:worker_threads');
 const data = threads.workerData ?? JSON.parse(process.env.MNEMO_LOAD_DRIVER);
 const send = (m) => (threads.parentPort ? threads.parentPort.postMessage(m) : process.send(m, () => process.exit(0)));
 const { Pool } = require(data.undiciPath);
-const { url, op, connections, seconds, queries, count } = data;
+const { url, op, connections, seconds, queries, count, from = 0 } = data;
 const unique = ${UNIQUE_QUESTION};
 const pool = new Pool(url, { connections, pipelining: 1 });
 const lat = [], ids = [];
-let errors = 0, n = 0;
+let errors = 0, n = from;
 const end = performance.now() + seconds * 1000;
 const cpu = process.cpuUsage();
 async function one(w) {

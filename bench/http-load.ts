@@ -8,7 +8,9 @@
  * remember is stored. `--driver thread` runs the load generator in a worker thread instead;
  * `--library false` skips the direct-call baseline; `--recall-threads N` answers recall on N worker
  * threads (`openMemory({ recallThreads })`; default as `mnemo serve`: one per core but one, 1 to 4);
- * `--recall-cache-ms N` sets recall result reuse (0: off). The result goes to
+ * `--recall-cache-ms N` sets recall result reuse (0: off); `--warmup S` first sends S seconds of
+ * no-repeat recalls at 16 connections (questions none of the measured ones asks; 0: none), since
+ * the first seconds of load measure V8 compiling the hot code, not the server it ends up as. The result goes to
  * bench/results/http-<memories>.json with the machine's facts (`--results DIR`, `--no-results`).
  */
 import { fork } from 'node:child_process';
@@ -29,12 +31,13 @@ import { seedDocument } from './http-load-seed.js';
 import { DRIVER_SOURCE, QUERIES, UNIQUE_QUESTION, summarize, type OpResult } from './http-load-driver.js';
 
 const args = benchArgs('bench/http-load', `npx tsx bench/http-load.ts [--seconds 10] [--memories 10000] [--embedder hashing|glove|none] [--conns 1,16,64]
-  [--ops recall,recall-unique,remember] [--driver process|thread] [--recall-cache-ms N] [--recall-threads N] [--library true|false]
+  [--ops recall,recall-unique,remember] [--driver process|thread] [--recall-cache-ms N] [--recall-threads N] [--library true|false] [--warmup S]
   [--results DIR | --no-results]`, {
   seconds: { type: 'string', default: '10' }, memories: { type: 'string', default: '10000' }, embedder: { type: 'string', default: 'hashing' },
   conns: { type: 'string', default: '1,16,64' }, ops: { type: 'string', default: 'recall,recall-unique,remember' }, driver: { type: 'string', default: 'process' },
   'recall-cache-ms': { type: 'string', default: String(RECALL_CACHE_MS) }, results: { type: 'string', default: path.join(import.meta.dirname, 'results') },
   'no-results': { type: 'boolean', default: false }, library: { type: 'string', default: 'true' }, 'recall-threads': { type: 'string', default: String(defaultRecallThreads()) },
+  warmup: { type: 'string', default: '10' },
 });
 const { values } = args;
 args.choices('ops', ['recall', 'recall-unique', 'remember']);
@@ -46,6 +49,7 @@ args.whole('seconds', 1);
 args.whole('memories', 10);
 args.whole('recall-cache-ms', 0);
 args.whole('recall-threads', 0);
+const warmup = args.whole('warmup', 0);
 const CONNS = values.conns.split(',').map(Number);
 type Op = 'recall' | 'recall-unique' | 'remember';
 const OPS = values.ops.split(',') as Op[];
@@ -87,8 +91,9 @@ async function withBacklog(cpu: NodeJS.CpuUsage, requests: number) {
   await profile.drain();
   return { cpuMs, cpuJobsMs: ms(process.cpuUsage(cpu)), drainMs: performance.now() - t };
 }
-function driveOnce(op: Op, connections: number): Promise<OpResult> {
-  const workerData = { url: server.url, op, connections, seconds, undiciPath, queries: QUERIES, count };
+/** `from`: the first no-repeat question (from `4 * count` on, ones no measured phase of under 40,000 requests asks). */
+function driveOnce(op: Op, connections: number, secs = seconds, from = 0): Promise<OpResult> {
+  const workerData = { url: server.url, op, connections, seconds: secs, undiciPath, queries: QUERIES, count, from };
   return new Promise((resolve, reject) => {
     const w = values.driver === 'process'
       ? fork(driverFile, [], { env: { ...process.env, MNEMO_LOAD_DRIVER: JSON.stringify(workerData) }, execArgv: [] })
@@ -151,6 +156,10 @@ const row = (mode: string, op: Op, c: number, r: OpResult) => {
   console.log(format(mode, op, c, r));
 };
 let steps = '';
+if (warmup > 0) {
+  const w = await driveOnce('recall-unique', 16, warmup, 4 * count); // another attribute than any measured question's
+  console.log(`warm-up: ${warmup} s of no-repeat recalls at 16 connections, ${w.rps.toFixed(0)} req/s, ${w.errors} errors`);
+}
 for (const op of OPS) {
   if (op === 'recall') steps = await recallSteps(); // before any remember grows the profile
   for (const c of CONNS) {
@@ -179,7 +188,7 @@ if (steps) console.log(steps);
 console.log(`verified ${acked.length} acknowledged remembers: ${missing} missing (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
 if (!values['no-results']) {
   const file = writeResultFile(values.results, `http-${sizeLabel(count).toLowerCase()}`, machineFacts(), {
-    memories: count, seconds, embedder: embedderKind, recallThreads, driver: values.driver, recallCacheMs: Number(values['recall-cache-ms']),
+    memories: count, seconds, warmup, embedder: embedderKind, recallThreads, driver: values.driver, recallCacheMs: Number(values['recall-cache-ms']),
     rows: pending.map(([mode, op, connections, r]) => ({ mode, op, connections, ...r, ids: undefined })), steps, missing,
   });
   console.log(`result: ${path.relative(process.cwd(), file)}`);

@@ -147,10 +147,11 @@ export function createMnemo(opts: MnemoOptions, recallOnly: boolean, buildLlm?: 
   return {
     profile(name: string): ProfileApi {
       if (closed) throw new MnemoError('unavailable', 'this memory handle is closed');
+      let p = profiles.get(name); // validated when it was added (a request's every call looks it up)
+      if (p) return p;
       const parsed = profileNameSchema.safeParse(name);
       if (!parsed.success) throw new MnemoError('invalid_profile', `invalid profile name ${JSON.stringify(name)}: use 1-100 of a-z 0-9 . _ - starting with a letter or digit`);
-      let p = profiles.get(name);
-      if (!p) profiles.set(name, (p = new Profile(name, rt)));
+      profiles.set(name, (p = new Profile(name, rt)));
       return p;
     },
     listProfiles: () => provider.listProfiles(),
