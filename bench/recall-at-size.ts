@@ -3,7 +3,8 @@
  * without rebuilding it, with the plain FTS5 BM25 baseline in the same run; with `--baseline`,
  * another tree's engine (its src/mnemo.ts, e.g. a worktree of main) alternates question by question.
  *   npx tsx bench/recall-at-size.ts --keep DIR [--size 100k] [--runs 100] [--seed 42] [--baseline TREE/src/mnemo.ts]
- * `--runs` is the number of questions. `--cpu-prof FILE` saves a CPU profile of the timed questions
+ * Each engine is warmed as `mnemo serve` warms a profile (`profile.warm()`: indexes and a warm-up recall)
+ * before one more untimed question. `--runs` is the number of questions. `--cpu-prof FILE` saves a CPU profile of the timed questions
  * and prints its top functions. `--in-place` skips the copy and recalls on the --keep
  * directory itself (access logs accumulate there): for a copy of your own, reused across runs.
  * `--tiers all` recalls past the tier gate (a kept profile is tiered by its server's worker; a

@@ -266,6 +266,8 @@ export class Profile implements ProfileApi {
     // the warm-up question can match, and indexes them, which the first questions asked would do.
     this.keysAskedBefore = true;
     await this.recallHere(store, WARM_UP_QUESTION, recallOptionsSchema.parse({ limit: 1, synthesize: false }), offline).catch(() => undefined);
+    // Loaded here, not at startup: only a process that warms up runs it.
+    (await import('./recall/time-expressions.js')).warmTimeParser();
     const keys = this.topicKeyCache?.keys;
     if (keys) indexTopicKeys(keys);
   }

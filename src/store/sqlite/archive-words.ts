@@ -23,15 +23,14 @@ export function writeArchiveWords(conn: Connection, entries: ArchiveEntry[]): vo
  * instead). Reads are cached for the lookup's one recall, or with `cache` until the archive changes.
  */
 export function sqliteTierLookup(conn: Connection, coldSet?: () => ReadonlySet<string>, cache?: ArchiveCache): TierLookup | null {
-  const hasArchive = conn.get<{ x: number }>(`SELECT EXISTS (SELECT 1 FROM archive_index) AS x`)!.x === 1;
-  if (hasArchive && !conn.get(`SELECT 1 FROM meta WHERE key = ?`, WORDS_CURRENT_KEY)) return null;
-  cache?.sync(conn);
-  const postings = new SqliteArchivePostings(conn, cache);
-  const archive = (terms: string[]) => (hasArchive ? searchArchive(postings, terms) : { entries: [], memberIds: [] });
-  if (coldSet) {
-    const cold = coldSet();
-    return { hasCold: cold.size > 0, isCold: (id) => cold.has(id), searchArchive: archive };
+  if (coldSet && cache) {
+    const basis = cachedTierBasis(conn, coldSet, cache);
+    return basis && tierLookupOf(conn, basis, cache);
   }
+  const hasArchive = archiveReadable(conn);
+  if (hasArchive === null) return null;
+  const postings = new SqliteArchivePostings(conn);
+  const archive = (terms: string[]) => (hasArchive ? searchArchive(postings, terms) : { entries: [], memberIds: [] });
   const hasCold = conn.get<{ x: number }>(`SELECT EXISTS (SELECT 1 FROM memories WHERE tier = 'cold') AS x`)!.x === 1;
   const read = new Map<string, boolean>();
   return {
@@ -42,6 +41,49 @@ export function sqliteTierLookup(conn: Connection, coldSet?: () => ReadonlySet<s
       return c;
     },
     searchArchive: archive,
+  };
+}
+
+/** Whether the archive has entries; null when it has but its postings are not current. */
+function archiveReadable(conn: Connection): boolean | null {
+  const hasArchive = conn.get<{ x: number }>(`SELECT EXISTS (SELECT 1 FROM archive_index) AS x`)!.x === 1;
+  return hasArchive && !conn.get(`SELECT 1 FROM meta WHERE key = ?`, WORDS_CURRENT_KEY) ? null : hasArchive;
+}
+
+/** What a long-lived store's tier lookups start from: whether there is an archive, and the cold set. */
+export interface TierBasis {
+  hasArchive: boolean;
+  cold: ReadonlySet<string>;
+}
+
+/** Per store (its archive cache), the basis read at a write generation (see cachedTierBasis). */
+const bases = new WeakMap<ArchiveCache, { generation: string; basis: TierBasis | null }>();
+
+/**
+ * The basis (null: postings not current), read in one snapshot, or the one read before when
+ * nothing was committed since (the write generation stands): the same rows give the same basis,
+ * and each recall saves the statements and the read transaction of reading it again.
+ */
+function cachedTierBasis(conn: Connection, coldSet: () => ReadonlySet<string>, cache: ArchiveCache): TierBasis | null {
+  const generation = conn.db.inTransaction ? null : conn.writeGeneration();
+  const held = bases.get(cache);
+  if (generation !== null && held?.generation === generation) return held.basis;
+  const basis = conn.read((): TierBasis | null => {
+    const hasArchive = archiveReadable(conn);
+    if (hasArchive === null) return null;
+    cache.sync(conn);
+    return { hasArchive, cold: coldSet() };
+  });
+  if (generation !== null) bases.set(cache, { generation, basis });
+  return basis;
+}
+
+function tierLookupOf(conn: Connection, { hasArchive, cold }: TierBasis, cache: ArchiveCache): TierLookup {
+  const postings = new SqliteArchivePostings(conn, cache);
+  return {
+    hasCold: cold.size > 0,
+    isCold: (id) => cold.has(id),
+    searchArchive: (terms) => (hasArchive ? searchArchive(postings, terms) : { entries: [], memberIds: [] }),
   };
 }
 

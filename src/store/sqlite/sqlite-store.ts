@@ -308,7 +308,7 @@ export class SqliteStore implements Store {
    */
   async tierLookup(): Promise<TierLookup | null> {
     if (this.options.loadIndexes === 'warm') return sqliteTierLookup(this.conn);
-    return this.conn.read(() => sqliteTierLookup(this.conn, () => this.coldSet.current(this.conn), this.archiveCache));
+    return sqliteTierLookup(this.conn, () => this.coldSet.current(this.conn), this.archiveCache);
   }
   async dump(): Promise<StoreDump> { return dumps.dump(this.conn); }
   async load(data: StoreDump, strategy: 'merge' | 'replace'): Promise<{ messages: number; memories: number }> {

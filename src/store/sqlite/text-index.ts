@@ -101,6 +101,8 @@ export class SqliteTextIndex {
   private saving: Promise<void> | null = null;
   /** Rows added or re-read since the index was built, restored or saved. */
   private changedSinceSave = 0;
+  /** Where the last catch-up left the index, at which write generation (see catchUp). */
+  private caughtUp: { generation: string | null; index: Bm25Index | null; apart: Bm25Index | null; rev: number; lastKey: number } = { generation: null, index: null, apart: null, rev: -1, lastKey: -1 };
 
   constructor(private readonly conn: Connection, private readonly table: TextTable, private readonly opts: TextIndexOptions = {}) {}
 
@@ -111,7 +113,7 @@ export class SqliteTextIndex {
   /** Best hits, or null while a large table is still loading (the caller asks FTS5 instead). */
   search(phrases: string[][], limit: number, all: boolean, part: TextPart = 'all'): Bm25Hit[] | null {
     if (!this.index && (this.opts.loadOn === 'warm' || !this.loadNowOrLater())) return null;
-    this.conn.read(() => this.sync());
+    this.catchUp();
     const main = this.index!;
     const query = { phrases, limit, all, scanBudget: SCAN_BUDGET };
     if (part === 'main') return main.search(query);
@@ -128,7 +130,7 @@ export class SqliteTextIndex {
    */
   keysWith(phrase: string[]): Iterable<number> | null {
     if (!this.index && (this.opts.loadOn === 'warm' || !this.loadNowOrLater())) return null;
-    this.conn.read(() => this.sync());
+    this.catchUp();
     const [main, apart] = [this.index!, this.apartIndex];
     return (function* () {
       yield* main.documentsWith(phrase);
@@ -139,8 +141,21 @@ export class SqliteTextIndex {
   /** Whether any row is kept apart (after catching up), or null while the index is not loaded. */
   hasApart(): boolean | null {
     if (!this.index) return null;
-    this.conn.read(() => this.sync());
+    this.catchUp();
     return this.apartIndex.size > 0;
+  }
+
+  /**
+   * Brings the index up to date with the log, unless nothing was committed since it last was (the
+   * write generation stands, the index is the one caught up then): a search then saves the read
+   * transaction and statement of finding that nothing changed.
+   */
+  private catchUp(): void {
+    const generation = this.conn.db.inTransaction ? null : this.conn.writeGeneration();
+    const at = this.caughtUp;
+    if (generation !== null && at.generation === generation && at.index === this.index && at.apart === this.apartIndex && at.rev === this.rev && at.lastKey === this.lastKey) return;
+    this.conn.read(() => this.sync());
+    this.caughtUp = { generation, index: this.index, apart: this.apartIndex, rev: this.rev, lastKey: this.lastKey };
   }
 
   /** Loads (waiting for a background load) and catches up: a server warms up before serving. */

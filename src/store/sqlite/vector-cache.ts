@@ -78,6 +78,8 @@ export class VectorCache {
   private purges = 0;
 
   private readonly background: BackgroundSave;
+  /** The last check against the log: at which write generation, and the index and log position it left (see current). */
+  private checked: { generation: string | null; rev: number; index: VectorIndex | null } = { generation: null, rev: -1, index: null };
 
   constructor(private readonly conn: Connection, private readonly kind: VectorKind, private readonly opts: ResolvedVectorOptions) {
     this.background = new BackgroundSave(conn, kind, opts);
@@ -85,14 +87,24 @@ export class VectorCache {
 
   /** The live index, brought up to date with the log. */
   current(): VectorIndex | null {
+    // Nothing committed since the last check (no write generation moved): the log stands where that
+    // check left the index, so the read transaction and log bounds of checking again are skipped.
+    const generation = this.conn.db.inTransaction ? null : this.conn.writeGeneration();
     if (this.mayView()) {
+      const view = this.view;
+      if (generation !== null && view && this.checked.generation === generation && this.checked.rev === view.rev && this.checked.index === view.index) return view.index;
       const viewed = this.conn.read(() => this.currentView());
       if (viewed) {
         this.dropLoaded();
+        this.checked = { generation, rev: this.view?.rev ?? -1, index: viewed };
         return viewed;
       }
     }
-    this.conn.read(() => this.sync());
+    const live = this.ann ?? this.exact;
+    if (generation === null || this.checked.generation !== generation || this.checked.rev !== this.rev || this.checked.index !== live) {
+      this.conn.read(() => this.sync());
+      this.checked = { generation, rev: this.rev, index: this.ann ?? this.exact };
+    }
     this.maybeBuild();
     return this.ann ?? this.exact;
   }
