@@ -56,8 +56,39 @@ export class IdMapFile {
     return id;
   }
 
+  /**
+   * The ids of many keys (a search's hits): looked up in ascending order, a key inside the window
+   * the previous one was read from is found there without another read (a one-shot search that
+   * over-fetched 2,050 hits from a 50K-vector map: 2,050 reads and decodes of 4 KB, 75 ms).
+   */
+  idsOf(keys: readonly number[]): (string | undefined)[] {
+    if (this.closed) throw new Error('id map file closed');
+    const out = new Array<string | undefined>(keys.length);
+    const order = Array.from(keys.keys()).sort((a, b) => keys[a] - keys[b]);
+    let near: Window | null = null;
+    for (const i of order) {
+      const key = keys[i];
+      if (this.memo.has(key)) {
+        out[i] = this.memo.get(key);
+        continue;
+      }
+      let id: string | undefined;
+      if (near && key >= near.firstKey && key <= near.lastKey) id = near.find(key) ?? undefined;
+      else ({ id, window: near } = this.readNear(key));
+      if (this.memo.size >= MEMO) this.memo.clear();
+      this.memo.set(key, id);
+      out[i] = id;
+    }
+    return out;
+  }
+
   private read(key: number): string | undefined {
-    if (!(key >= this.first && key <= this.last)) return undefined;
+    return this.readNear(key).id;
+  }
+
+  /** The key's id, and the last window read looking for it (null when none was read). */
+  private readNear(key: number): { id: string | undefined; window: Window | null } {
+    if (!(key >= this.first && key <= this.last)) return { id: undefined, window: null };
     // [lo, hi): a byte range starting and ending at line boundaries that holds the key's line if any; loKey..hiKey bound its keys.
     let lo = this.start;
     let hi = this.end;
@@ -69,7 +100,7 @@ export class IdMapFile {
       const w = this.window(from, Math.min(hi, from + WINDOW), from === lo);
       if (!w) throw new Error('id map line longer than a read');
       const found = w.find(key);
-      if (found !== null) return found;
+      if (found !== null) return { id: found, window: w };
       if (key < w.firstKey) {
         hi = w.firstAt;
         hiKey = w.firstKey;
@@ -77,9 +108,9 @@ export class IdMapFile {
         lo = w.lastNext;
         loKey = w.lastKey;
       } else {
-        return undefined;
+        return { id: undefined, window: w };
       }
-      if (lo >= hi) return undefined;
+      if (lo >= hi) return { id: undefined, window: w };
     }
   }
 
