@@ -63,23 +63,24 @@ export class IdMapFile {
    */
   idsOf(keys: readonly number[]): (string | undefined)[] {
     if (this.closed) throw new Error('id map file closed');
-    const out = new Array<string | undefined>(keys.length);
-    const order = Array.from(keys.keys()).sort((a, b) => keys[a] - keys[b]);
+    const found = new Map<number, string | undefined>();
     let near: Window | null = null;
-    for (const i of order) {
-      const key = keys[i];
-      if (this.memo.has(key)) {
-        out[i] = this.memo.get(key);
-        continue;
-      }
+    // A typed array sorts numbers natively (no comparator calls); NaN sorts last, duplicates are skipped.
+    const sorted = Float64Array.from(keys).sort();
+    for (let i = 0; i < sorted.length; i++) {
+      const key = sorted[i];
+      if (found.has(key)) continue;
       let id: string | undefined;
-      if (near && key >= near.firstKey && key <= near.lastKey) id = near.find(key) ?? undefined;
-      else ({ id, window: near } = this.readNear(key));
-      if (this.memo.size >= MEMO) this.memo.clear();
-      this.memo.set(key, id);
-      out[i] = id;
+      if (this.memo.has(key)) id = this.memo.get(key);
+      else {
+        if (near && key >= near.firstKey && key <= near.lastKey) id = near.find(key) ?? undefined;
+        else ({ id, window: near } = this.readNear(key));
+        if (this.memo.size >= MEMO) this.memo.clear();
+        this.memo.set(key, id);
+      }
+      found.set(key, id);
     }
-    return out;
+    return keys.map((key) => found.get(key));
   }
 
   private read(key: number): string | undefined {
@@ -133,6 +134,8 @@ export class IdMapFile {
     const stop = from + n === this.end && !text.endsWith('\n') ? text.length : text.lastIndexOf('\n');
     if (begin < 0 || stop <= begin + 1) return null;
     const lastStart = text.lastIndexOf('\n', stop - 1) + 1;
+    let foundKey = -Infinity;
+    let foundEnd = 0;
     const keyAt = (at: number) => {
       const tab = text.indexOf('\t', at);
       const nl = text.indexOf('\n', at);
@@ -146,10 +149,13 @@ export class IdMapFile {
       lastNext: base + stop + 1,
       find(key: number): string | null {
         const needle = `\n${key}\t`;
-        const at = text.indexOf(needle);
+        // Lines ascend by key: a key after the last one found is looked for after its line.
+        const at = text.indexOf(needle, key > foundKey ? foundEnd : 0);
         if (at < 0 || at >= stop) return null;
         const end = text.indexOf('\n', at + 1);
-        return text.slice(at + needle.length, end < 0 || end > stop ? stop : end);
+        foundKey = key;
+        foundEnd = end < 0 || end > stop ? stop : end;
+        return text.slice(at + needle.length, foundEnd);
       },
     };
   }
