@@ -163,14 +163,15 @@ export class GraphFile {
     return out;
   }
 
-  /**
-   * Reads every vector into the pool at once, each at its slot's place: for a search whose beam
-   * visits a large part of the graph, one read instead of one per vector.
-   */
+  /** What readAllVectors() reads. */
   get vectorBytes(): number {
     return this.size * this.rowBytes;
   }
 
+  /**
+   * Reads every vector into the pool at once, each at its slot's place: for a search whose beam
+   * visits a large part of the graph, one read instead of one per vector.
+   */
   readAllVectors(): void {
     if (this.closed) throw new Error('graph file closed');
     if (this.pooledCount === this.size) return;

@@ -67,7 +67,8 @@ export class IdMapFile {
     if (this.closed) throw new Error('id map file closed');
     const found = new Map<number, string | undefined>();
     let near: Window | null = null;
-    const bytes = this.last >= this.first && keys.length > 0 ? (this.end - this.start) / keys.length <= WINDOW ? DENSE_WINDOW : WINDOW : WINDOW;
+    const dense = keys.length > 0 && (this.end - this.start) / keys.length <= WINDOW;
+    const bytes = dense ? DENSE_WINDOW : WINDOW;
     // A typed array sorts numbers natively (no comparator calls); NaN sorts last, duplicates are skipped.
     const sorted = Float64Array.from(keys).sort();
     for (let i = 0; i < sorted.length; i++) {
