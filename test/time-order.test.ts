@@ -17,7 +17,14 @@ describe('candidate times ordered as localeCompare orders them', () => {
       const [a, b] = [time(), time()];
       expect(Math.sign(compareTimes(a, b)), `${a} vs ${b}`).toBe(Math.sign(a.localeCompare(b)));
     }
-    for (const [a, b] of [['', '2024-01-01'], ['2024-01-01', '2024-01-01T00:00:00Z'], ['2024-01-01t1', '2024-01-01T1'], ['２０２４', '2024'], ['2024-01-01', '2024-01-01']]) {
+    // One a prefix of the other (a candidate without a time is ''): the longer orders after unless its rest is ignorable.
+    const printable = () => String.fromCharCode(...Array.from({ length: 1 + rnd(4) }, () => 0x20 + rnd(0x5f)));
+    for (let i = 0; i < 5_000; i++) {
+      const t = rnd(3) === 0 ? '' : time();
+      const longer = t + (rnd(2) ? time() : printable());
+      for (const [a, b] of [[t, longer], [longer, t]]) expect(Math.sign(compareTimes(a, b)), `${JSON.stringify(a)} vs ${JSON.stringify(b)}`).toBe(Math.sign(a.localeCompare(b)));
+    }
+    for (const [a, b] of [['2024-01-01\u0001', '2024-01-01'], ['', '\u0000'], ['2024', '2024\u00ad'], ['', '2024-01-01'], ['2024-01-01', '2024-01-01T00:00:00Z'], ['2024-01-01t1', '2024-01-01T1'], ['２０２４', '2024'], ['2024-01-01', '2024-01-01']]) {
       expect(Math.sign(compareTimes(a, b)), `${a} vs ${b}`).toBe(Math.sign(a.localeCompare(b)));
     }
   });

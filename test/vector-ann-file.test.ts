@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GraphFileIndex } from '../src/store/sqlite/vector-ann-file-index.js';
+import { searchGraphFile } from '../src/store/sqlite/vector-ann-file-search.js';
+import { GraphFile } from '../src/store/sqlite/vector-ann-graph-file.js';
 import { AnnIndex } from '../src/vector/ann-index.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mnemo-ann-file-'));
@@ -36,6 +38,25 @@ describe('a saved HNSW graph searched from its file', () => {
       for (const k of [1, 10, 150]) expect(file.searchKeys(query, k).keys).toEqual(mapped.searchKeys(query, k).keys);
     }
     file.close();
+  });
+
+  it('gives the same hits and distances when a wide beam reads every vector at once', () => {
+    const narrow = GraphFile.open(path)!;
+    const wide = GraphFile.open(path)!;
+    for (let i = 0; i < 20; i++) {
+      const query = vector(20_000 + i);
+      // The first searches pool vectors one by one; then every vector is read at its slot's place.
+      if (i === 5) wide.readAllVectors();
+      for (const k of [10, 200]) {
+        const a = searchGraphFile(narrow, query, k, 96);
+        const b = searchGraphFile(wide, query, k, 96);
+        expect(b.keys, `query ${i}, k ${k}`).toEqual(a.keys);
+        expect(b.distances).toEqual(a.distances);
+      }
+    }
+    narrow.close();
+    wide.close();
+    expect(() => wide.readAllVectors()).toThrow(/closed/);
   });
 
   it('never returns a removed key, and finds a stored vector first', () => {

@@ -53,3 +53,23 @@ it('refuses a map whose lines are not key-tab-id', () => {
   writeFileSync(path, 'header\nmnemo-idmap 1 3\n1 a\n2 b\n');
   expect(() => new IdMapFile(openSync(path, 'r'), 'header\nmnemo-idmap 1 3\n'.length)).toThrow(/malformed/);
 });
+
+it('gives a batch of keys (a search\'s hits, unordered, repeated, deleted, unknown) the ids single lookups give', () => {
+  const map = new IdKeyMap();
+  const ids = Array.from({ length: 20_000 }, (_, i) => `m${i.toString(36)}-${'x'.repeat(i % 29)}`);
+  for (const id of ids) map.assign(id);
+  for (const [i, id] of ids.entries()) if ((i >= 3_000 && i < 4_500) || i % 11 === 5) map.delete(id);
+  let seed = 5;
+  const rnd = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+  const single = idFile('single', map);
+  for (const size of [1, 50, 2_050, 20_000]) {
+    const batched = idFile(`batch-${size}`, map);
+    const keys = Array.from({ length: size }, () => (rnd(20) === 0 ? [0, 20_001, 1e9][rnd(3)] : 1 + rnd(20_000)));
+    expect(batched.idsOf(keys), `${size} keys`).toEqual(keys.map((k) => single.idOf(k)));
+    // Memoized keys answer the same the second time.
+    expect(batched.idsOf(keys.slice().reverse())).toEqual(keys.slice().reverse().map((k) => single.idOf(k)));
+    batched.close();
+    expect(() => batched.idsOf([1])).toThrow(/closed/);
+  }
+  single.close();
+});

@@ -163,6 +163,25 @@ export class GraphFile {
     return out;
   }
 
+  /** What readAllVectors() reads. */
+  get vectorBytes(): number {
+    return this.size * this.rowBytes;
+  }
+
+  /**
+   * Reads every vector into the pool at once, each at its slot's place: for a search whose beam
+   * visits a large part of the graph, one read instead of one per vector.
+   */
+  readAllVectors(): void {
+    if (this.closed) throw new Error('graph file closed');
+    if (this.pooledCount === this.size) return;
+    const bytes = this.size * this.rowBytes;
+    if (this.poolAt + bytes > this.memory.length) this.memory = this.reserve(this.poolAt + bytes);
+    this.readInto(this.memory.subarray(this.poolAt, this.poolAt + bytes), 8);
+    for (let slot = 0; slot < this.size; slot++) this.pooled[slot] = slot + 1;
+    this.pooledCount = this.size;
+  }
+
   /** The vector's byte offset in the kernel's memory (read into it on first use). */
   private vectorAt(slot: number): number {
     const known = this.pooled[slot];

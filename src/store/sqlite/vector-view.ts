@@ -134,8 +134,9 @@ export class ViewedAnnIndex implements VectorIndex {
       const found = this.ann.searchKeys(query, fetch);
       const hits: VectorHit[] = [];
       const candidates: { id: string; score: number }[] = [];
+      const ids = this.ids.idsOf(found.keys);
       for (let i = 0; i < found.keys.length; i++) {
-        const id = this.ids.idOf(found.keys[i]);
+        const id = ids[i];
         if (id !== undefined && !this.touched.has(id)) candidates.push({ id, score: Math.max(-1, Math.min(1, 1 - found.distances[i])) });
       }
       const attrs = accept ? this.attrsOf(candidates.map((c) => c.id)) : null;
