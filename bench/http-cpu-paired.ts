@@ -1,6 +1,6 @@
 /**
  * CPU per unique HTTP recall, this tree against another in one process: `npx tsx bench/http-cpu-paired.ts
- * --baseline DIR [--memories 10000] [--questions 800] [--conns 16] [--rounds 2]`. Seeds the profile of
+ * --baseline DIR [--memories 10000] [--questions 800] [--conns 16] [--rounds 2] [--baseline-first]`. Seeds the profile of
  * bench/http-load.ts once (by the baseline's tree, the older schema), opens a copy in each tree behind its own HTTP
  * server on loopback (recall threads and result reuse as `mnemo serve` has them), and sends the recall-unique
  * questions in batches of 40, `--conns` at a time, the trees taking turns batch by batch, so a load that changes
@@ -8,7 +8,9 @@
  * CPU is this process's: servers, recall threads and the undici client, whose share is the same for both trees.
  * Prints CPU ms per request of each tree, the median of the batches' ratios, and whether both answered every
  * question with the same ranked results and the same response content (all but `timings`); on Linux also the main thread's share (HTTP, the result cache, and the
- * client; the recall threads apart), from the scheduler's per-thread run time.
+ * client; the recall threads apart), from the scheduler's per-thread run time. The server opened first ran ~5 %
+ * dearer against an exact copy of itself (session 22): `--baseline-first` opens the baseline's first, so a pair of runs
+ * in both orders cancels that out.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -19,9 +21,10 @@ import { UNIQUE_QUESTION } from './http-load-driver.js';
 import { seedWithTree } from './http-load-seed.js';
 import { contentDigest, digest, type Ranked } from './ranked-digest.js';
 
-const args = benchArgs('bench/http-cpu-paired', `npx tsx bench/http-cpu-paired.ts --baseline DIR [--memories 10000] [--questions 800] [--conns 16] [--rounds 2]`, {
+const args = benchArgs('bench/http-cpu-paired', `npx tsx bench/http-cpu-paired.ts --baseline DIR [--memories 10000] [--questions 800] [--conns 16] [--rounds 2] [--baseline-first]`, {
   baseline: { type: 'string' }, memories: { type: 'string', default: '10000' }, questions: { type: 'string', default: '800' },
   conns: { type: 'string', default: '16' }, rounds: { type: 'string', default: '2' },
+  'baseline-first': { type: 'boolean', default: false },
 });
 const { values } = args;
 if (!values.baseline) args.fail('--baseline DIR is required (another checkout of mnemo, with node_modules)');
@@ -85,11 +88,11 @@ async function batch(recall: (q: string) => Promise<Ranked & { content: string }
 
 const seeded = mkdtempSync(path.join(os.tmpdir(), 'mnemo-http-cpu-seed-'));
 await seedWithTree(trees[1]!, seeded, count);
-const servers = [];
-for (const tree of trees) servers.push(await openServer(tree, seeded));
+const servers: Awaited<ReturnType<typeof openServer>>[] = [];
+for (const side of values['baseline-first'] ? [1, 0] : [0, 1]) servers[side] = await openServer(trees[side]!, seeded);
 // Warm-up on other questions than the measured ones (JIT, caches), both trees.
 for (const s of servers) await batch((q) => s.recall(q), count / 2, count / 2 + 200);
-console.log(`${questions} unique recalls over HTTP at ${count} memories, ${conns} connections, ${rounds} round(s); load ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+console.log(`${questions} unique recalls over HTTP at ${count} memories, ${conns} connections, ${rounds} round(s), ${values['baseline-first'] ? 'baseline' : 'this tree'}'s server opened first; load ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
 const ratios: number[] = [];
 const totals = [0, 0], mainTotals = [0, 0];
 let differ = 0, contentDiffers = 0;
