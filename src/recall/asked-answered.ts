@@ -1,7 +1,6 @@
 import type { Store } from '../store/store.js';
 import { questionEntities } from './answerability.js';
 import { type Candidate, candidateKey } from './candidate.js';
-import { heldMessages } from './held-messages.js';
 import { labelled } from './subject-binding.js';
 
 /**
@@ -22,7 +21,7 @@ export async function liftAnswers(store: Store, query: string, ranked: Candidate
     return l !== null && !named(l.author) && /\?\s*(?:\[[^\]]*\]\s*)?$/.test(l.body.trim());
   });
   if (asking.length === 0) return ranked;
-  const around = await store.messagesAround(asking.map((c) => c.id), 0, 1, heldMessages(ranked));
+  const around = await store.messagesAround(asking.map((c) => c.id), 0, 1);
   const byKey = new Map(ranked.map((c) => [candidateKey(c.kind, c.id), c]));
   const out = [...ranked];
   asking.forEach((q, i) => {

@@ -1,7 +1,6 @@
 import type { Store } from '../store/store.js';
 import type { StoredMessage } from '../types.js';
 import { type Candidate, candidateKey } from './candidate.js';
-import { heldMessages } from './held-messages.js';
 
 /**
  * An overview is told by whole exchanges, a request with the reply it got: a user turn alone
@@ -17,7 +16,7 @@ export async function pairExchanges(store: Store, ranked: Candidate[], head: num
   const top = ranked.slice(0, head);
   const seeds = top.filter((c) => c.kind === 'message');
   if (seeds.length === 0) return ranked;
-  const around = await store.messagesAround(seeds.map((s) => s.id), 1, 1, heldMessages(ranked));
+  const around = await store.messagesAround(seeds.map((s) => s.id), 1, 1);
   const partnerOf = new Map<string, StoredMessage>();
   seeds.forEach((seed, i) => {
     const turns = around[i]!;

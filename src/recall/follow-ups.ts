@@ -1,7 +1,6 @@
 import type { Store } from '../store/store.js';
 import type { StoredMessage } from '../types.js';
 import { type Candidate, candidateKey } from './candidate.js';
-import { heldMessages } from './held-messages.js';
 import { hydrate } from './hydrate.js';
 import { insertByScore } from './insert-by-score.js';
 
@@ -26,7 +25,7 @@ export async function followUps(store: Store, ranked: Candidate[], o: FollowUpOp
   await hydrate(store, messages.slice(0, 60));
   const seeds = messages.filter((c) => c.message?.role === 'user').slice(0, o.seeds);
   if (seeds.length === 0) return ranked;
-  const around = await store.messagesAround(seeds.map((s) => s.id), 0, 2, heldMessages(messages));
+  const around = await store.messagesAround(seeds.map((s) => s.id), 0, 2);
   const byKey = new Map(ranked.map((c) => [candidateKey(c.kind, c.id), c]));
   const raised = new Map<string, Candidate>();
   seeds.forEach((seed, i) => {

@@ -1,7 +1,6 @@
 import type { Store } from '../store/store.js';
 import type { StoredMessage } from '../types.js';
 import type { Candidate } from './candidate.js';
-import { heldMessages } from './held-messages.js';
 
 /**
  * Evidence often spans nearby turns (a question and its answer, the same speaker's next turn on
@@ -17,7 +16,9 @@ export async function pullNeighbours(store: Store, ranked: Candidate[], share: n
   const seeds = messages.slice(0, top);
   if (seeds.length === 0) return ranked;
   const byId = new Map(messages.map((c) => [c.id, c]));
-  const around = await store.messagesAround(seeds.map((s) => s.id), window, window, heldMessages(messages));
+  const held = new Map<string, StoredMessage>();
+  for (const c of messages) if (c.message) held.set(c.id, c.message);
+  const around = await store.messagesAround(seeds.map((s) => s.id), window, window, held);
   const out = [...ranked];
   seeds.forEach((seed, i) => {
     for (const message of around[i]!) {
