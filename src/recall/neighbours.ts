@@ -16,9 +16,7 @@ export async function pullNeighbours(store: Store, ranked: Candidate[], share: n
   const seeds = messages.slice(0, top);
   if (seeds.length === 0) return ranked;
   const byId = new Map(messages.map((c) => [c.id, c]));
-  const held = new Map<string, StoredMessage>();
-  for (const c of messages) if (c.message) held.set(c.id, c.message);
-  const around = await store.messagesAround(seeds.map((s) => s.id), window, window, held);
+  const around = await store.messagesAround(seeds.map((s) => s.id), window, window);
   const out = [...ranked];
   seeds.forEach((seed, i) => {
     for (const message of around[i]!) {

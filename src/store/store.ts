@@ -37,11 +37,8 @@ export interface Store extends LifecycleStore, ConsolidationStore, EntityStore {
   listMessages(filter?: MessageFilter): Promise<StoredMessage[]>;
   /** Messages of the same session around each given message (by seq), the messages included. */
   messageNeighbours(id: string, before: number, after: number): Promise<StoredMessage[]>;
-  /**
-   * `messageNeighbours` for many anchors at once, in their order (empty for an unknown id). A turn
-   * in `known` (rows the caller already read, by id) comes back as that object, its row unread.
-   */
-  messagesAround(ids: string[], before: number, after: number, known?: ReadonlyMap<string, StoredMessage>): Promise<StoredMessage[][]>;
+  /** `messageNeighbours` for many anchors at once, in their order (empty for an unknown id). */
+  messagesAround(ids: string[], before: number, after: number): Promise<StoredMessage[][]>;
   searchMessages(query: TextQuery, opts: { limit: number; sessionIds?: string[] }): Promise<Scored<StoredMessage>[]>;
   countMessages(): Promise<number>;
 

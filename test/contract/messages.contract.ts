@@ -58,22 +58,6 @@ export function messageContract(h: Harness): void {
       expect(await h.store().messagesAround([], 1, 1)).toEqual([]);
     });
 
-    it('returns known turns around anchors as the given objects, the same windows as a full read', async () => {
-      const a = [1, 2, 3, 4, 5].map((i) => msg('a', 'user', `a${i}`));
-      const b = [1, 2].map((i) => msg('b', 'user', `b${i}`));
-      await h.store().insertMessages([a[0], b[0], a[1], a[2], b[1], a[3], a[4]]);
-      const ids = [a[1].id, b[1].id, a[3].id];
-      const full = await h.store().messagesAround(ids, 1, 1);
-      const [held3, heldB1] = await h.store().getMessages([a[2].id, b[0].id]);
-      const known = new Map([[held3!.id, held3!], [heldB1!.id, heldB1!]]);
-      const partly = await h.store().messagesAround(ids, 1, 1, known);
-      expect(partly).toEqual(full);
-      expect(partly[0]![2]).toBe(held3);
-      expect(partly[2]![0]).toBe(held3);
-      expect(partly[1]![0]).toBe(heldB1);
-      expect(partly[0]![1]).not.toBe(full[0]![1]);
-    });
-
     it('searches full text with stemming, ranks and session filters', async () => {
       await h.store().insertMessages([
         msg('s1', 'user', 'We migrated the database to PostgreSQL last week'),

@@ -91,12 +91,8 @@ export async function messageNeighbours(sql: Sql, profile: string, id: string, b
   return res.rows.map(toMessage).sort((a, b) => a.seq - b.seq);
 }
 
-/**
- * For each anchor id (in order), its window of turns, oldest first; one round trip. Turns in
- * `known` come back as those objects (the rows are still read: a round trip costs more here).
- */
-export async function messagesAround(sql: Sql, profile: string, ids: string[], before: number, after: number,
-  known?: ReadonlyMap<string, StoredMessage>): Promise<StoredMessage[][]> {
+/** For each anchor id (in order), its window of turns, oldest first; one round trip. */
+export async function messagesAround(sql: Sql, profile: string, ids: string[], before: number, after: number): Promise<StoredMessage[][]> {
   if (ids.length === 0) return [];
   const res = await sql.query<MessageRow & { anchor: string }>(`SELECT a.id AS anchor, ${messageColumns('w')}
     FROM mnemo_messages a
@@ -110,7 +106,7 @@ export async function messagesAround(sql: Sql, profile: string, ids: string[], b
   const byAnchor = new Map<string, StoredMessage[]>();
   for (const r of res.rows) {
     const list = byAnchor.get(r.anchor) ?? [];
-    list.push(known?.get(r.id) ?? toMessage(r));
+    list.push(toMessage(r));
     byAnchor.set(r.anchor, list);
   }
   return ids.map((id) => (byAnchor.get(id) ?? []).sort((x, y) => x.seq - y.seq));

@@ -58,8 +58,8 @@ export class PostgresStore implements Store {
   async messageNeighbours(id: string, before: number, after: number): Promise<StoredMessage[]> {
     return messages.messageNeighbours(this.db, this.profile, id, before, after);
   }
-  async messagesAround(ids: string[], before: number, after: number, known?: ReadonlyMap<string, StoredMessage>): Promise<StoredMessage[][]> {
-    return messages.messagesAround(this.db, this.profile, ids, before, after, known);
+  async messagesAround(ids: string[], before: number, after: number): Promise<StoredMessage[][]> {
+    return messages.messagesAround(this.db, this.profile, ids, before, after);
   }
   async searchMessages(query: TextQuery, opts: { limit: number; sessionIds?: string[] }): Promise<Scored<StoredMessage>[]> {
     return messages.searchMessages(this.db, this.profile, query, opts);

@@ -77,47 +77,37 @@ export function messageNeighbours(conn: Connection, id: string, before: number, 
 /**
  * For each anchor id (in order), the anchor and up to `before`/`after` turns around it in its
  * session, oldest first (empty when the id is unknown). One statement for every anchor: each
- * statement costs more than the rows it reads here. A turn in `known` (by id) comes back as that
- * object and its row stays unread: the window itself is read from the session index alone.
+ * statement costs more than the rows it reads here.
  */
-export function messagesAround(conn: Connection, ids: string[], before: number, after: number,
-  known?: ReadonlyMap<string, StoredMessage>): StoredMessage[][] {
+export function messagesAround(conn: Connection, ids: string[], before: number, after: number): StoredMessage[][] {
   if (ids.length === 0) return [];
-  const knownBySeq = new Map<number, StoredMessage>();
-  if (known) for (const m of known.values()) knownBySeq.set(m.seq, m);
-  const rows = conn.rows(AROUND, JSON.stringify(ids), Math.max(0, before), Math.max(0, after), JSON.stringify([...knownBySeq.keys()]));
+  const rows = conn.rows(AROUND, JSON.stringify(ids), Math.max(0, before), Math.max(0, after));
   const byAnchor = new Map<string, StoredMessage[]>();
   for (const r of rows) {
     const anchor = r[ANCHOR] as string;
-    const message = r[0] === null ? knownBySeq.get(r[WINDOW_SEQ] as number)! : messageFromRaw(r);
     const list = byAnchor.get(anchor);
-    if (list) list.push(message);
-    else byAnchor.set(anchor, [message]);
+    if (list) list.push(messageFromRaw(r));
+    else byAnchor.set(anchor, [messageFromRaw(r)]);
   }
   return ids.map((id) => byAnchor.get(id) ?? []);
 }
 
 /**
- * MESSAGE_COLUMNS (null for a known seq), the anchor id, the turn's seq. The range of each anchor
- * runs from its `before`-th previous turn to its `after`-th next one (one index seek each; when
- * fewer exist, to the session's end: rows outside the session never match). Half the cost of
- * taking the min/max of a LIMIT subquery. The window needs only seqs, which the session index
- * holds; rows are then read only for seqs not in ?4.
+ * MESSAGE_COLUMNS, then the anchor id. The range of each anchor runs from its `before`-th
+ * previous turn to its `after`-th next one (one index seek each; when fewer exist, to the
+ * session's end: rows outside the session never match). Half the cost of taking the min/max of
+ * a LIMIT subquery.
  */
 const AROUND = `WITH a AS (
-    SELECT j.value AS id, m.seq, m.session_id FROM json_each(?1) j JOIN messages m ON m.id = j.value),
-  w AS (SELECT a.id AS anchor, m.seq AS seq,
-      CASE WHEN m.seq IN (SELECT value FROM json_each(?4)) THEN NULL ELSE m.seq END AS unknown_seq
-    FROM a JOIN messages m ON m.session_id = a.session_id AND m.seq BETWEEN
+    SELECT j.value AS id, m.seq, m.session_id FROM json_each(?1) j JOIN messages m ON m.id = j.value)
+  SELECT ${M_COLUMNS}, a.id AS anchor
+  FROM a JOIN messages m ON m.session_id = a.session_id AND m.seq BETWEEN
     CASE WHEN ?2 = 0 THEN a.seq ELSE coalesce((SELECT p.seq FROM messages p
       WHERE p.session_id = a.session_id AND p.seq < a.seq ORDER BY p.seq DESC LIMIT 1 OFFSET ?2 - 1), 0) END
     AND CASE WHEN ?3 = 0 THEN a.seq ELSE coalesce((SELECT n.seq FROM messages n
-      WHERE n.session_id = a.session_id AND n.seq > a.seq ORDER BY n.seq LIMIT 1 OFFSET ?3 - 1), 9223372036854775807) END)
-  SELECT ${M_COLUMNS}, w.anchor, w.seq
-  FROM w LEFT JOIN messages m ON m.seq = w.unknown_seq
-  ORDER BY w.seq`;
+      WHERE n.session_id = a.session_id AND n.seq > a.seq ORDER BY n.seq LIMIT 1 OFFSET ?3 - 1), 9223372036854775807) END
+  ORDER BY m.seq`;
 const ANCHOR = AFTER_COLUMNS;
-const WINDOW_SEQ = AFTER_COLUMNS + 1;
 
 export function searchMessages(conn: Connection, query: TextQuery, opts: { limit: number; sessionIds?: string[] }): Scored<StoredMessage>[] {
   const match = ftsMatchExpression(query);

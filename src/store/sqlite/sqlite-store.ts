@@ -153,8 +153,8 @@ export class SqliteStore implements Store {
   async messageNeighbours(id: string, before: number, after: number): Promise<StoredMessage[]> {
     return messages.messageNeighbours(this.conn, id, before, after);
   }
-  async messagesAround(ids: string[], before: number, after: number, known?: ReadonlyMap<string, StoredMessage>): Promise<StoredMessage[][]> {
-    return messages.messagesAround(this.conn, ids, before, after, known);
+  async messagesAround(ids: string[], before: number, after: number): Promise<StoredMessage[][]> {
+    return messages.messagesAround(this.conn, ids, before, after);
   }
   async searchMessages(query: TextQuery, opts: { limit: number; sessionIds?: string[] }): Promise<Scored<StoredMessage>[]> {
     const index = this.textIndex('messages');
