@@ -2,8 +2,8 @@
  * Rows a warm recall reads, per store call site: `npx tsx bench/recall-row-reads.ts --keep DIR [--size 100k] [--runs 100] [--seed 42]`.
  * On a copy of a profile kept by `bench/perf.ts --keep DIR`, asks the recall-at-size questions and counts, per
  * call site, the memory and message rows each store read returned, how many of them the same recall had
- * already read, and how many turns `messagesAround` handed back unread (rows the caller held). For issue #17:
- * where full row reads go, and which of them repeat.
+ * already read, and how many were `messagesAround`'s anchors themselves. For issue #17: where full row reads
+ * go, and which of them repeat.
  */
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -27,19 +27,19 @@ const rowIds: Record<string, (out: any) => string[]> = {
   searchMemories: (o) => o.map((s: { item: { id: string } }) => `M:${s.item.id}`),
 };
 let seen = new Set<string>();
-const sites = new Map<string, { rows: number; again: number; unread: number }>();
+const sites = new Map<string, { rows: number; again: number; anchors: number }>();
 const proto = SqliteStore.prototype as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
 for (const [name, ids] of Object.entries(rowIds)) {
   const original = proto[name]!;
   proto[name] = async function (this: unknown, ...args: unknown[]) {
     const out = await original.apply(this, args);
     const caller = (new Error().stack!.split('\n')[2] ?? '').replace(/.*\/src\//, '').replace(/:\d+\)?$/, '').trim();
-    const site = sites.get(`${name} ${caller}`) ?? { rows: 0, again: 0, unread: 0 };
+    const site = sites.get(`${name} ${caller}`) ?? { rows: 0, again: 0, anchors: 0 };
     sites.set(`${name} ${caller}`, site);
-    const held = name === 'messagesAround' ? args[3] as ReadonlyMap<string, unknown> | undefined : undefined;
+    const anchors = name === 'messagesAround' ? new Set((args[0] as string[]).map((id) => `g:${id}`)) : undefined;
     for (const id of ids(out)) {
-      if (held?.has(id.slice(2))) { site.unread++; continue; }
       site.rows++;
+      if (anchors?.has(id)) site.anchors++;
       if (seen.has(id)) site.again++;
       seen.add(id);
     }
@@ -63,9 +63,9 @@ try {
   }
   await mem.close();
   const per = (n: number) => (n / questions.length).toFixed(1).padStart(6);
-  process.stdout.write(`${questions.length} warm recalls at ${size}: rows read per recall, of them read before in the same recall, unread (held)\n`);
+  process.stdout.write(`${questions.length} warm recalls at ${size}: rows read per recall; of them read before in the same recall; anchors\n`);
   for (const [site, s] of [...sites].sort((a, b) => b[1].rows - a[1].rows)) {
-    process.stdout.write(`${per(s.rows)} ${per(s.again)} ${per(s.unread)}  ${site}\n`);
+    process.stdout.write(`${per(s.rows)} ${per(s.again)} ${per(s.anchors)}  ${site}\n`);
   }
 } finally {
   rmSync(copy, { recursive: true, force: true });
