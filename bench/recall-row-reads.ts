@@ -16,7 +16,8 @@ import { resolveEmbedder } from '../src/models/embedders/resolve.js';
 import { createSqliteProvider } from '../src/store/sqlite/provider.js';
 import { SqliteStore } from '../src/store/sqlite/sqlite-store.js';
 
-const { size, dataDir, runs, seed } = keptProfileArgs('bench/recall-row-reads', process.argv.slice(2), 100);
+const { size, dataDir, runs, seed, baseline, fail } = keptProfileArgs('bench/recall-row-reads', process.argv.slice(2), 100);
+if (baseline) fail('--baseline is not taken here: run this bench in each tree');
 
 /** The row ids each counted store call returned ('g' a message, 'M' a memory). */
 const rowIds: Record<string, (out: any) => string[]> = {
