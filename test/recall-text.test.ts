@@ -16,9 +16,10 @@ function open(recallThreads: number): MnemoApi {
 }
 const withoutTimings = ({ timings: _t, ...rest }: RecallResult) => rest;
 /**
- * The same, numbers to 12 significant digits: a recall thread's store answers from its loaded text index
- * once a background step after warm-up ends, and a channel's BM25 score there can differ from the calling
- * thread's in the last bit (0.000006434357259879755 vs …7545): same hits, ranks and fused scores.
+ * The same, numbers to 12 significant digits: a recall thread's first answer can come while its warm-up
+ * still runs (its text search falls back to FTS5 until the index is loaded), and a channel's BM25 score
+ * then differs from the loaded index's in the last bit (…7545 vs 0.000006434357259879755; the thread's
+ * next recall gives the latter): same hits, ranks and fused scores.
  */
 const comparable = (r: RecallResult) => JSON.parse(JSON.stringify(withoutTimings(r), (_k, v: unknown) => (typeof v === 'number' ? Number(v.toPrecision(12)) : v)));
 const QUESTION = 'Which database does the billing service use, and since when?';
